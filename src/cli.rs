@@ -1,0 +1,123 @@
+//! The command line: `grundy` (the REPL, or a script piped to standard input),
+//! `grundy run FILE...` and `grundy eval 'STATEMENT'`.
+
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::diagnostics::{self, Style};
+use crate::eval::{Event, Session, Summary};
+
+/// Exit code for a file that can't be read or a command line that can't be understood.
+const USAGE_ERROR: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "grundy",
+    version,
+    about = "A language and REPL for impartial combinatorial games",
+    long_about = "A language and REPL for impartial combinatorial games.\n\n\
+                  Without a command, grundy starts the REPL on a terminal and runs standard \
+                  input as a script otherwise.",
+    after_help = "Exit codes: 0 success, 1 a failed assert, 2 usage or I/O error, \
+                  3 syntax or name errors, 4 runtime error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run .game scripts (`-` reads standard input); exit 0 only if every assert held
+    Run {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Evaluate statements (separated by `;` or newlines) and print what they print
+    Eval {
+        #[arg(value_name = "STATEMENT")]
+        source: String,
+    },
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let style = Style {
+        color: use_color(),
+        ..Style::PLAIN
+    };
+    let mut session = Session::default();
+    let code = match cli.command {
+        Some(Command::Run { files }) => run_files(&mut session, &files, style),
+        Some(Command::Eval { source }) => {
+            run_text(&mut session, "<eval>", &source, style).exit_code() as u8
+        }
+        None if std::io::stdin().is_terminal() => crate::repl::run(&mut session, style),
+        None => run_files(&mut session, &[PathBuf::from("-")], style),
+    };
+    ExitCode::from(code)
+}
+
+/// Colour only on a terminal, and never when `NO_COLOR` is set.
+fn use_color() -> bool {
+    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+    !no_color && std::io::stderr().is_terminal()
+}
+
+/// Runs each file in one session; the exit code is the worst of them.
+fn run_files(session: &mut Session, files: &[PathBuf], style: Style) -> u8 {
+    let mut summary = Summary::default();
+    let mut unreadable = false;
+    for file in files {
+        match read_source(file) {
+            Ok((name, text)) => summary.add(run_text(session, &name, &text, style)),
+            Err(message) => {
+                eprintln!("error: {message}");
+                unreadable = true;
+            }
+        }
+    }
+    let code = summary.exit_code() as u8;
+    if unreadable && code != 3 && code != 4 {
+        USAGE_ERROR
+    } else {
+        code
+    }
+}
+
+fn read_source(path: &Path) -> Result<(String, String), String> {
+    if path == Path::new("-") {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("can't read standard input: {e}"))?;
+        return Ok(("<stdin>".to_owned(), text));
+    }
+    let name = path.display().to_string();
+    if path.is_dir() {
+        return Err(format!("{name} is a directory, not a .game file"));
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("can't read {name}: {e}"))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name} is not UTF-8 text (invalid byte at offset {})",
+            e.utf8_error().valid_up_to()
+        )
+    })?;
+    Ok((name, text))
+}
+
+/// Runs one program, printing answers on stdout and diagnostics on stderr.
+pub fn run_text(session: &mut Session, name: &str, text: &str, style: Style) -> Summary {
+    session.run(name, text, &mut |event| print_event(event, style))
+}
+
+pub fn print_event(event: Event, style: Style) {
+    match event {
+        Event::Answer { answer, .. } => println!("{answer}"),
+        Event::Error(report) => eprint!("{}", diagnostics::render(&report, style)),
+    }
+}

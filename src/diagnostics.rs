@@ -1,0 +1,37 @@
+//! Diagnostics rendered for people: miette's graphical report, with or without colour,
+//! at a fixed width so that output (and snapshots) never depend on the terminal.
+
+use miette::{GraphicalReportHandler, GraphicalTheme, Report};
+
+/// How reports are drawn.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub color: bool,
+    pub unicode: bool,
+    pub width: usize,
+}
+
+impl Style {
+    /// Plain text, no colour, the width snapshots use.
+    pub const PLAIN: Style = Style {
+        color: false,
+        unicode: true,
+        width: 100,
+    };
+}
+
+/// A report as text, ending with a newline.
+pub fn render(report: &Report, style: Style) -> String {
+    let theme = match (style.unicode, style.color) {
+        (true, true) => GraphicalTheme::unicode(),
+        (true, false) => GraphicalTheme::unicode_nocolor(),
+        (false, true) => GraphicalTheme::ascii(),
+        (false, false) => GraphicalTheme::none(),
+    };
+    let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width);
+    let mut out = String::new();
+    if handler.render_report(&mut out, report.as_ref()).is_err() {
+        out = format!("{report}\n");
+    }
+    out
+}

@@ -1,0 +1,206 @@
+//! Calls of families (`let S(n) = ...`): memoized per argument tuple, loops reported with the
+//! call that repeats, and any depth of recursion without growing the Rust stack.
+//!
+//! A chain of calls is followed on the Rust stack only [`SUSPEND_DEPTH`] calls deep. A call
+//! deeper than that is *suspended*: evaluation unwinds to the root, the suspended call is
+//! computed as a root of its own (perhaps suspending deeper calls in turn, kept on an explicit
+//! stack), and then the root is evaluated again, now finding the call memoized. So
+//! `S(1000000)` costs about twice the work of a deep recursion and none of its stack.
+
+use std::sync::Arc;
+
+use indexmap::IndexSet;
+use rustc_hash::FxHashSet;
+
+use super::{EvalError, Flow, Function, Result, Session, Value};
+use crate::source::Span;
+use crate::syntax::ast::Expr;
+
+/// How many calls deep one evaluation goes on the Rust stack before suspending.
+pub(super) const SUSPEND_DEPTH: usize = 256;
+
+/// A call of a family with its arguments: the memo key.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) struct CallKey {
+    function: u32,
+    args: Box<[Value]>,
+}
+
+/// A call set aside to be computed before the evaluation that needs it is retried.
+#[derive(Debug)]
+pub(super) struct Pending {
+    key: CallKey,
+    function: Arc<Function>,
+    /// How many calls deep it sits, counting those unwound.
+    depth: usize,
+}
+
+#[derive(Default, Debug)]
+pub(super) struct CallState {
+    /// Calls being evaluated on the Rust stack, outermost first.
+    chain: IndexSet<CallKey, rustc_hash::FxBuildHasher>,
+    /// Calls waiting for a suspended call to be computed.
+    suspended: FxHashSet<CallKey>,
+    /// How deep the outermost call of `chain` sits.
+    base_depth: usize,
+}
+
+impl Session {
+    /// Evaluates a top-level expression, computing suspended calls as they come up.
+    pub(super) fn eval_root(&mut self, expr: &Expr) -> Result<Value> {
+        loop {
+            match self.eval(expr) {
+                Err(Flow::Suspend(pending)) => self.drive(pending)?,
+                result => return result,
+            }
+        }
+    }
+
+    /// Computes a suspended call, and the calls it suspends in turn, deepest first.
+    fn drive(&mut self, first: Pending) -> Result<()> {
+        let mut stack = vec![first];
+        let result = loop {
+            let Some(top) = stack.last() else {
+                break Ok(());
+            };
+            let result = if self.memo.contains_key(&top.key) {
+                Ok(())
+            } else {
+                self.calls.base_depth = top.depth;
+                self.enter(&top.function.clone(), top.key.clone()).map(drop)
+            };
+            match result {
+                Ok(()) => {
+                    stack.pop();
+                    if let Some(below) = stack.last() {
+                        self.calls.suspended.remove(&below.key);
+                    }
+                }
+                Err(Flow::Suspend(next)) => {
+                    self.calls.suspended.insert(top.key.clone());
+                    stack.push(next);
+                }
+                Err(error) => break Err(error),
+            }
+        };
+        self.calls.suspended.clear();
+        self.calls.base_depth = 0;
+        result
+    }
+
+    /// `S(args)`, from the memo if it was computed before.
+    pub(super) fn call_function(
+        &mut self,
+        function: &Arc<Function>,
+        args: Vec<Value>,
+        span: Span,
+    ) -> Result<Value> {
+        let key = CallKey {
+            function: function.id,
+            args: args.into(),
+        };
+        if let Some(value) = self.memo.get(&key) {
+            return Ok(value.clone());
+        }
+        if self.calls.chain.contains(&key) || self.calls.suspended.contains(&key) {
+            return Err(self.loop_error(function, &key, span));
+        }
+        let depth = self.calls.base_depth + self.calls.chain.len();
+        if depth >= self.limits.depth {
+            return Err(EvalError::TooDeep {
+                span,
+                limit: self.limits.depth,
+            }
+            .into());
+        }
+        if self.calls.chain.len() >= SUSPEND_DEPTH {
+            return Err(Flow::Suspend(Pending {
+                key,
+                function: function.clone(),
+                depth,
+            }));
+        }
+        self.step(span)?;
+        self.enter(function, key)
+    }
+
+    /// Evaluates the body of a call and remembers its value.
+    fn enter(&mut self, function: &Arc<Function>, key: CallKey) -> Result<Value> {
+        let params = function
+            .params
+            .iter()
+            .map(|p| p.name.clone())
+            .zip(key.args.iter().cloned());
+        let caller_locals = std::mem::replace(&mut self.locals, params.collect());
+        self.calls.chain.insert(key.clone());
+        let result = self.eval(&function.body);
+        self.calls.chain.pop();
+        self.locals = caller_locals;
+        if let Ok(value) = &result {
+            self.memo.insert(key, value.clone());
+        }
+        result
+    }
+
+    fn loop_error(&self, function: &Function, key: &CallKey, span: Span) -> Flow {
+        let call = self.show_call(&function.name.name, key);
+        let position = self.calls.chain.get_index_of(key);
+        let from = position.unwrap_or(0);
+        let mut steps: Vec<String> = self.calls.chain[from..]
+            .iter()
+            .map(|k| self.show_call(self.function_name(k.function), k))
+            .collect();
+        if steps.len() > 8 {
+            let tail = steps.split_off(steps.len() - 3);
+            steps.truncate(3);
+            steps.push("…".into());
+            steps.extend(tail);
+        }
+        if position.is_none() {
+            steps.insert(0, format!("{call} → …"));
+        }
+        steps.push(call.clone());
+        EvalError::Loop {
+            span,
+            call,
+            cycle: steps.join(" → "),
+        }
+        .into()
+    }
+
+    /// `S(3)`, `rook(1, 2)`
+    fn show_call(&self, name: &str, key: &CallKey) -> String {
+        let args: Vec<String> = key
+            .args
+            .iter()
+            .map(|arg| self.describe_value(arg))
+            .collect();
+        format!("{name}({})", args.join(", "))
+    }
+
+    fn function_name(&self, id: u32) -> &str {
+        self.globals
+            .values()
+            .find_map(|global| match global {
+                super::Global::Function(f) if f.id == id => Some(&*f.name.name),
+                _ => None,
+            })
+            .unwrap_or("?")
+    }
+
+    /// Counts one step of work, and stops when the limit is passed or Ctrl-C was pressed.
+    pub(super) fn step(&mut self, span: Span) -> Result<()> {
+        self.steps += 1;
+        if self.steps > self.limits.steps {
+            return Err(EvalError::TooManySteps {
+                span,
+                limit: self.limits.steps,
+            }
+            .into());
+        }
+        if self.steps.is_multiple_of(1024) && self.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(EvalError::Cancelled { span }.into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,200 @@
+//! Errors found while evaluating: names, calls, types, loops, sizes, failed asserts.
+
+use miette::{Diagnostic, LabeledSpan};
+use thiserror::Error;
+
+use crate::source::Span;
+
+#[derive(Debug, Clone, Error, Diagnostic)]
+pub enum EvalError {
+    #[error("unknown name `{name}`")]
+    #[diagnostic(code(grundy::name::unknown))]
+    UnknownName {
+        #[label("not defined")]
+        span: Span,
+        name: String,
+        #[help]
+        help: Option<String>,
+    },
+
+    #[error("`{name}` is built in")]
+    #[diagnostic(
+        code(grundy::name::builtin),
+        help("choose another name, such as `my_{name}`")
+    )]
+    Builtin {
+        #[label("this name belongs to a built-in")]
+        span: Span,
+        name: String,
+    },
+
+    #[error("`{name}` takes {expected}, but was given {found}")]
+    #[diagnostic(code(grundy::call::arity))]
+    Arity {
+        #[label("{found} given here")]
+        span: Span,
+        name: String,
+        expected: String,
+        found: String,
+        #[help]
+        help: Option<String>,
+    },
+
+    #[error("{message}")]
+    #[diagnostic(code(grundy::types::mismatch))]
+    Type {
+        #[label("{label}")]
+        span: Span,
+        message: String,
+        label: String,
+        #[help]
+        help: Option<String>,
+    },
+
+    #[error("{message}")]
+    #[diagnostic(code(grundy::value::invalid))]
+    Invalid {
+        #[label("{label}")]
+        span: Span,
+        message: String,
+        label: String,
+        #[help]
+        help: Option<String>,
+    },
+
+    #[error("this definition loops: {cycle}")]
+    #[diagnostic(
+        code(grundy::call::loops),
+        help(
+            "a game must end, so every option has to be simpler than the game itself; \
+             call the family with smaller arguments (such as `n - 1`) and stop at a base case"
+        )
+    )]
+    Loop {
+        #[label("`{call}` is needed here while `{call}` is still being worked out")]
+        span: Span,
+        call: String,
+        cycle: String,
+    },
+
+    #[error("integer overflow in `{op}`")]
+    #[diagnostic(
+        code(grundy::int::overflow),
+        help("integers in grundy are 64-bit, from -9223372036854775808 to 9223372036854775807")
+    )]
+    Overflow {
+        #[label("the result does not fit in 64 bits")]
+        span: Span,
+        op: String,
+    },
+
+    #[error("{what} is too large")]
+    #[diagnostic(code(grundy::limit::size))]
+    TooLarge {
+        #[label("{label}")]
+        span: Span,
+        what: String,
+        label: String,
+        #[help]
+        help: Option<String>,
+    },
+
+    #[error("calls nested deeper than {limit}")]
+    #[diagnostic(
+        code(grundy::limit::depth),
+        help(
+            "families may recurse at most {limit} calls deep; is there a base case it never reaches?"
+        )
+    )]
+    TooDeep {
+        #[label("this call goes past the limit")]
+        span: Span,
+        limit: usize,
+    },
+
+    #[error("evaluation took more than {limit} steps")]
+    #[diagnostic(
+        code(grundy::limit::steps),
+        help(
+            "a step is one call or one pass through a `for`; this much work usually means a range far larger than meant"
+        )
+    )]
+    TooManySteps {
+        #[label("stopped here")]
+        span: Span,
+        limit: u64,
+    },
+
+    #[error("cancelled")]
+    #[diagnostic(
+        code(grundy::cancelled),
+        help("everything defined before is still there")
+    )]
+    Cancelled {
+        #[label("stopped here")]
+        span: Span,
+    },
+
+    #[error("assertion failed: {claim}")]
+    #[diagnostic(code(grundy::assert::failed))]
+    AssertFailed {
+        span: Span,
+        claim: String,
+        #[label(collection)]
+        labels: Vec<LabeledSpan>,
+        #[help]
+        help: Option<String>,
+    },
+}
+
+impl EvalError {
+    /// Where the error is; its source is the one the diagnostic shows.
+    pub fn span(&self) -> Span {
+        match self {
+            EvalError::UnknownName { span, .. }
+            | EvalError::Builtin { span, .. }
+            | EvalError::Arity { span, .. }
+            | EvalError::Type { span, .. }
+            | EvalError::Invalid { span, .. }
+            | EvalError::Loop { span, .. }
+            | EvalError::Overflow { span, .. }
+            | EvalError::TooLarge { span, .. }
+            | EvalError::TooDeep { span, .. }
+            | EvalError::TooManySteps { span, .. }
+            | EvalError::Cancelled { span }
+            | EvalError::AssertFailed { span, .. } => *span,
+        }
+    }
+
+    pub fn type_error(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+        EvalError::Type {
+            span,
+            message: message.into(),
+            label: label.into(),
+            help: None,
+        }
+    }
+
+    pub fn invalid(span: Span, message: impl Into<String>, label: impl Into<String>) -> Self {
+        EvalError::Invalid {
+            span,
+            message: message.into(),
+            label: label.into(),
+            help: None,
+        }
+    }
+
+    /// The same error with a help line.
+    pub fn with_help(mut self, text: impl Into<String>) -> Self {
+        match &mut self {
+            EvalError::UnknownName { help, .. }
+            | EvalError::Arity { help, .. }
+            | EvalError::Type { help, .. }
+            | EvalError::Invalid { help, .. }
+            | EvalError::TooLarge { help, .. }
+            | EvalError::AssertFailed { help, .. } => *help = Some(text.into()),
+            _ => {}
+        }
+        self
+    }
+}

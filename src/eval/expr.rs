@@ -1,0 +1,518 @@
+//! Evaluating expressions: names, literals, games and their options, calls, conditions.
+
+use super::ops::Operand;
+use super::value::{ShowSet, range_len};
+use super::{EvalError, Flow, Global, Result, Session, Value, builtins};
+use crate::game::{GameError, GameId};
+use crate::source::Span;
+use crate::syntax::ast::*;
+
+/// Below this much stack left, recursion continues on a fresh segment (nested brackets are
+/// bounded by the parser, but a debug build's frames are large).
+const RED_ZONE: usize = 128 * 1024;
+const STACK_SEGMENT: usize = 4 * 1024 * 1024;
+
+impl Session {
+    pub(super) fn eval(&mut self, expr: &Expr) -> Result<Value> {
+        stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || self.eval_here(expr))
+    }
+
+    fn eval_here(&mut self, expr: &Expr) -> Result<Value> {
+        match &expr.kind {
+            ExprKind::Int(n) => Ok(Value::Int(*n)),
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Str(text) => Ok(Value::Str(text.clone())),
+            ExprKind::Name(ident) => self.lookup(ident),
+            ExprKind::LoneStar => self.heap(1, expr.span),
+            ExprKind::Paren(inner) => self.eval(inner),
+            ExprKind::Prefix { op, operand, .. } => self.prefix(*op, operand, expr.span),
+            ExprKind::Chain { first, rest } => self.chain(first, rest),
+            ExprKind::Binary {
+                op,
+                op_span,
+                lhs,
+                rhs,
+            } => {
+                let left = self.eval(lhs)?;
+                let right = self.eval(rhs)?;
+                self.binary(
+                    *op,
+                    *op_span,
+                    Operand::of(&left, lhs),
+                    Operand::of(&right, rhs),
+                )
+            }
+            ExprKind::Claim { game, outcome, .. } => {
+                let value = self.eval(game)?;
+                let id = self.game_operand(&value, game)?;
+                let losing = self.nimber(id, game.span)? == 0;
+                Ok(Value::Bool(losing == (*outcome == Outcome::Losing)))
+            }
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                if self.condition(cond)? {
+                    self.eval(then)
+                } else {
+                    self.eval(otherwise)
+                }
+            }
+            ExprKind::Game(elements) => {
+                let mut options = Vec::new();
+                for (value, span) in self.elements(elements)? {
+                    options.push(self.game_value(&value, span)?);
+                }
+                let id = self
+                    .arena
+                    .with_options(options)
+                    .map_err(|e| self.game_error(e, expr.span))?;
+                Ok(Value::Game(id))
+            }
+            ExprKind::Set(elements) => {
+                let mut members = Vec::new();
+                for (value, span) in self.elements(elements)? {
+                    match value {
+                        Value::Int(n) => members.push(n),
+                        other => return Err(set_member_error(&other, span).into()),
+                    }
+                }
+                Ok(Value::set(members))
+            }
+            ExprKind::Call { callee, args } => self.call(callee, args, expr.span),
+        }
+    }
+
+    fn lookup(&mut self, ident: &Ident) -> Result<Value> {
+        if let Some((_, value)) = self
+            .locals
+            .iter()
+            .rev()
+            .find(|(name, _)| *name == ident.name)
+        {
+            return Ok(value.clone());
+        }
+        match self.globals.get(&ident.name) {
+            Some(Global::Value(value)) => Ok(value.clone()),
+            Some(Global::Function(function)) => Err(EvalError::type_error(
+                ident.span,
+                format!("`{}` is a family of games, not a game", ident.name),
+                "this needs arguments",
+            )
+            .with_help(format!(
+                "call it with {}: `{}({})`",
+                plural(function.params.len(), "argument"),
+                ident.name,
+                function
+                    .params
+                    .iter()
+                    .map(|p| &*p.name)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+            .into()),
+            Some(Global::Failed) => Err(failed_definition(ident).into()),
+            None if builtins::is_builtin(&ident.name) => Err(EvalError::type_error(
+                ident.span,
+                format!("`{}` is a built-in function", ident.name),
+                "this needs arguments",
+            )
+            .with_help(format!("call it: {}", builtins::signature(&ident.name)))
+            .into()),
+            None => Err(self.unknown_at_runtime(ident).into()),
+        }
+    }
+
+    /// A name the resolver let through, because the program defines it, but not yet.
+    fn unknown_at_runtime(&self, ident: &Ident) -> EvalError {
+        let error = EvalError::UnknownName {
+            span: ident.span,
+            name: ident.name.to_string(),
+            help: None,
+        };
+        match self.defined_later.get(&ident.name) {
+            Some(span) => {
+                let line = line_of(&self.sources.get(span.source).text, span.start as usize);
+                error.with_help(format!(
+                    "`{}` is defined further down, on line {line}; move its definition up",
+                    ident.name
+                ))
+            }
+            None => error,
+        }
+    }
+
+    fn prefix(&mut self, op: PrefixOp, operand: &Expr, span: Span) -> Result<Value> {
+        if op == PrefixOp::Not {
+            return Ok(Value::Bool(!self.condition(operand)?));
+        }
+        let value = self.eval(operand)?;
+        let Value::Int(n) = value else {
+            let (message, help) = match op {
+                PrefixOp::Heap => (
+                    "`*` makes a nim heap from a number of chips",
+                    "`*n` is the heap of n chips; a game has no number of chips, but `nimber(G)` is its value",
+                ),
+                PrefixOp::Subtraction => (
+                    "`#` makes a subtraction game from a number of chips",
+                    "`#n` is one pile of n chips, from which a move removes 1, 2 or 3",
+                ),
+                _ => ("`-` negates an integer", "only integers have a negative"),
+            };
+            return Err(EvalError::type_error(
+                operand.span,
+                message,
+                format!("this is {}", value.kind()),
+            )
+            .with_help(help)
+            .into());
+        };
+        match op {
+            PrefixOp::Neg => n.checked_neg().map(Value::Int).ok_or_else(|| {
+                EvalError::Overflow {
+                    span,
+                    op: "-".into(),
+                }
+                .into()
+            }),
+            PrefixOp::Heap => self.heap(chips(n, operand.span)?, span),
+            PrefixOp::Subtraction => {
+                let pile = chips(n, operand.span)?;
+                let id = self
+                    .arena
+                    .subtraction(pile, &[1, 2, 3])
+                    .map_err(|e| self.game_error(e, span))?;
+                Ok(Value::Game(id))
+            }
+            PrefixOp::Not => unreachable!("handled above"),
+        }
+    }
+
+    pub(super) fn heap(&mut self, chips: u64, span: Span) -> Result<Value> {
+        let id = self
+            .arena
+            .nim(chips)
+            .map_err(|e| self.game_error(e, span))?;
+        Ok(Value::Game(id))
+    }
+
+    /// `a + b - c`: folded from the left; `and` and `or` stop as soon as they know.
+    /// A run of games added up becomes one sum node, not one node per partial sum.
+    fn chain(&mut self, first: &Expr, rest: &[(BinOp, Span, Expr)]) -> Result<Value> {
+        let mut value = self.eval(first)?;
+        let mut span = first.span;
+        let mut parts: Vec<GameId> = Vec::new();
+        for (i, (op, op_span, rhs)) in rest.iter().enumerate() {
+            if matches!(value, Value::Game(_)) && *op == BinOp::Add {
+                let right = self.eval(rhs)?;
+                if matches!(right, Value::Game(_) | Value::Int(0)) {
+                    if parts.is_empty() {
+                        parts.push(self.game_value(&value, span)?);
+                    }
+                    parts.push(self.game_value(&right, rhs.span)?);
+                    span = span.to(rhs.span);
+                    continue;
+                }
+                value = self.sum_of(&mut parts, value, span)?;
+                let lhs = Operand {
+                    value: &value,
+                    span,
+                    expr: (i == 0).then_some(first),
+                };
+                value = self.binary(*op, *op_span, lhs, Operand::of(&right, rhs))?;
+            } else {
+                value = self.sum_of(&mut parts, value, span)?;
+                let lhs = Operand {
+                    value: &value,
+                    span,
+                    expr: (i == 0).then_some(first),
+                };
+                value = match (op, &value) {
+                    (BinOp::And, Value::Bool(false)) => Value::Bool(false),
+                    (BinOp::Or, Value::Bool(true)) => Value::Bool(true),
+                    _ => {
+                        let right = self.eval(rhs)?;
+                        self.binary(*op, *op_span, lhs, Operand::of(&right, rhs))?
+                    }
+                };
+            }
+            span = span.to(rhs.span);
+        }
+        self.sum_of(&mut parts, value, span)
+    }
+
+    /// The sum of the parts gathered so far, or `value` itself if there are none.
+    fn sum_of(&mut self, parts: &mut Vec<GameId>, value: Value, span: Span) -> Result<Value> {
+        if parts.is_empty() {
+            return Ok(value);
+        }
+        let id = self
+            .arena
+            .sum(parts)
+            .map_err(|e| self.game_error(e, span))?;
+        parts.clear();
+        Ok(Value::Game(id))
+    }
+
+    /// A condition of `if` or `not`: must be true or false.
+    fn condition(&mut self, expr: &Expr) -> Result<bool> {
+        match self.eval(expr)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(EvalError::type_error(expr.span, "a condition must be true or false", format!("this is {}", other.kind()))
+                .with_help("conditions compare integers (`n > 0`) or claim something of games (`G is losing`, `G == H`)")
+                .into()),
+        }
+    }
+
+    /// The values of a game's options or a set's members, with where each came from.
+    fn elements(&mut self, elements: &[Element]) -> Result<Vec<(Value, Span)>> {
+        let mut out = Vec::new();
+        for element in elements {
+            let mark = self.locals.len();
+            let result = self.expand(element, &element.clauses, &mut out);
+            self.locals.truncate(mark);
+            result?;
+        }
+        Ok(out)
+    }
+
+    /// One element under its remaining `for` and `if` clauses.
+    fn expand(
+        &mut self,
+        element: &Element,
+        clauses: &[Clause],
+        out: &mut Vec<(Value, Span)>,
+    ) -> Result<()> {
+        let Some((clause, rest)) = clauses.split_first() else {
+            out.push((self.eval(&element.expr)?, element.expr.span));
+            return Ok(());
+        };
+        match clause {
+            Clause::If(cond) => {
+                if self.condition(cond)? {
+                    self.expand(element, rest, out)?;
+                }
+            }
+            Clause::For { var, iter } => {
+                let range = self.eval(iter)?;
+                let members: Box<dyn Iterator<Item = i64>> = match &range {
+                    Value::Set(members) => Box::new(members.iter().copied()),
+                    &Value::Range { start, end } => {
+                        let count = range_len(start, end);
+                        if count > self.limits.game.options {
+                            return Err(EvalError::TooLarge {
+                                span: iter.span,
+                                what: "this range".into(),
+                                label: format!("{count} integers to go through"),
+                                help: Some(format!(
+                                    "a `for` goes through at most {} integers",
+                                    self.limits.game.options
+                                )),
+                            }
+                            .into());
+                        }
+                        Box::new(start..end)
+                    }
+                    other => {
+                        return Err(EvalError::type_error(
+                            iter.span,
+                            "`for` goes through a range or a set",
+                            format!("this is {}", other.kind()),
+                        )
+                        .with_help(
+                            "write a range such as `0..n` or `1..=3`, or a set such as `{1, 3, 4}`",
+                        )
+                        .into());
+                    }
+                };
+                for k in members {
+                    self.step(iter.span)?;
+                    self.locals.push((var.name.clone(), Value::Int(k)));
+                    let result = self.expand(element, rest, out);
+                    self.locals.pop();
+                    result?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn call(&mut self, callee: &Ident, args: &[Expr], span: Span) -> Result<Value> {
+        if self.locals.iter().any(|(name, _)| *name == callee.name) {
+            return Err(not_callable(callee, "a value given to this family").into());
+        }
+        match self.globals.get(&callee.name).cloned() {
+            Some(Global::Function(function)) => {
+                if args.len() != function.params.len() {
+                    return Err(EvalError::Arity {
+                        span: args_span(args, span, callee),
+                        name: callee.name.to_string(),
+                        expected: plural(function.params.len(), "argument"),
+                        found: args.len().to_string(),
+                        help: Some(format!(
+                            "it was defined as `{}({})`",
+                            function.name.name,
+                            function
+                                .params
+                                .iter()
+                                .map(|p| &*p.name)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )),
+                    }
+                    .into());
+                }
+                let mut values = Vec::with_capacity(args.len());
+                for arg in args {
+                    values.push(self.eval(arg)?);
+                }
+                self.call_function(&function, values, span)
+            }
+            Some(Global::Value(value)) => Err(not_callable(callee, value.kind()).into()),
+            Some(Global::Failed) => Err(failed_definition(callee).into()),
+            None if builtins::is_builtin(&callee.name) => self.call_builtin(callee, args, span),
+            None => Err(self.unknown_at_runtime(callee).into()),
+        }
+    }
+
+    /// A value used as a game: a game, or the integer 0 (the zero game).
+    pub(super) fn game_value(&mut self, value: &Value, span: Span) -> Result<GameId> {
+        match value {
+            Value::Game(id) => Ok(*id),
+            Value::Int(0) => Ok(self.arena.zero()),
+            Value::Int(n) => Err(EvalError::type_error(
+                span,
+                "expected a game, found an integer",
+                format!("this is the integer {n}"),
+            )
+            .with_help(format!("for the nim heap of {n} chips write `*{n}`"))
+            .into()),
+            other => Err(EvalError::type_error(
+                span,
+                format!("expected a game, found {}", other.kind()),
+                format!("this is {}", other.kind()),
+            )
+            .into()),
+        }
+    }
+
+    pub(super) fn game_operand(&mut self, value: &Value, expr: &Expr) -> Result<GameId> {
+        self.game_value(value, expr.span)
+    }
+
+    pub(super) fn nimber(&mut self, id: GameId, span: Span) -> Result<u64> {
+        self.arena.nimber(id).map_err(|e| self.game_error(e, span))
+    }
+
+    pub(super) fn game_error(&self, error: GameError, span: Span) -> Flow {
+        let (what, label, help) = match error {
+            GameError::TooManyNodes { limit } => (
+                "the game DAG".to_owned(),
+                format!("this needs more than {limit} distinct games"),
+                "look for a family whose arguments grow instead of shrink, or a much smaller instance".to_owned(),
+            ),
+            GameError::HeapTooLarge { family, needed, limit } => (
+                format!("this {family}"),
+                format!("its value needs a table of {needed} values"),
+                format!("tables of heap values hold at most {limit} entries"),
+            ),
+            GameError::TooManyOptions { count, limit } => (
+                "this game".to_owned(),
+                format!("it has {count} options"),
+                format!("at most {limit} options are listed"),
+            ),
+        };
+        EvalError::TooLarge {
+            span,
+            what,
+            label,
+            help: Some(help),
+        }
+        .into()
+    }
+
+    /// A value as it would be typed: `3`, `{1, 2}`, `*3 + #7`.
+    pub(super) fn describe_value(&self, value: &Value) -> String {
+        match value {
+            Value::Int(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Set(members) => ShowSet(members).to_string(),
+            Value::Range { start, end } => format!("{start}..{end}"),
+            Value::Str(text) => format!("{text:?}"),
+            Value::Game(id) => self.arena.describe(*id),
+        }
+    }
+}
+
+/// A number of chips: not negative.
+pub(super) fn chips(n: i64, span: Span) -> Result<u64> {
+    u64::try_from(n).map_err(|_| {
+        EvalError::invalid(
+            span,
+            format!("a pile can't hold {n} chips"),
+            "this is negative",
+        )
+        .with_help("a pile holds 0 chips or more")
+        .into()
+    })
+}
+
+fn set_member_error(value: &Value, span: Span) -> EvalError {
+    let error = EvalError::type_error(
+        span,
+        "a set holds integers",
+        format!("this is {}", value.kind()),
+    );
+    match value {
+        Value::Range { .. } => error.with_help(
+            "for the integers of a range write `{k for k in a..b}`, or use the range itself",
+        ),
+        Value::Game(_) => error.with_help("a game's options go between `<` and `>`: `<*0, *1>`"),
+        _ => error,
+    }
+}
+
+fn not_callable(callee: &Ident, kind: &str) -> EvalError {
+    EvalError::type_error(
+        callee.span,
+        format!("`{}` can't be called", callee.name),
+        format!("this is {kind}"),
+    )
+    .with_help("only families, defined with parameters such as `let S(n) = ...`, take arguments")
+}
+
+fn failed_definition(ident: &Ident) -> EvalError {
+    EvalError::invalid(
+        ident.span,
+        format!("`{}` has no value", ident.name),
+        "its definition failed",
+    )
+    .with_help(format!(
+        "the error reported for `let {} = ...` says what went wrong",
+        ident.name
+    ))
+}
+
+/// Where the arguments of a call are, for an arity error.
+fn args_span(args: &[Expr], call: Span, callee: &Ident) -> Span {
+    match (args.first(), args.last()) {
+        (Some(first), Some(last)) => first.span.to(last.span),
+        _ => Span {
+            start: callee.span.end,
+            ..call
+        },
+    }
+}
+
+pub(super) fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+pub(super) fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}

@@ -1,0 +1,135 @@
+//! Evaluation: a [`Session`] holds the definitions, the game DAG and the sources, and runs
+//! programs one statement at a time, telling an injected sink what each statement printed.
+//! The REPL, scripts, `eval` and the tests all go through [`Session::run`].
+
+mod builtins;
+mod calls;
+mod error;
+mod expr;
+mod ops;
+mod resolve;
+mod statement;
+pub mod value;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use indexmap::IndexMap;
+use rustc_hash::FxHashMap;
+
+pub use builtins::BUILTINS;
+pub use error::EvalError;
+pub use statement::{Answer, Event, Summary};
+pub use value::Value;
+
+use crate::game::{Arena, GameLimits};
+use crate::source::{Sources, Span};
+use crate::syntax::ast::{Expr, Ident};
+use calls::{CallKey, CallState};
+
+/// Bounds on one session's work, so that no input takes the whole machine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub game: GameLimits,
+    /// How deep calls of families may nest: `S(1000000)` is a million deep.
+    pub depth: usize,
+    /// Calls and `for` passes in one statement.
+    pub steps: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            game: GameLimits::default(),
+            depth: 1 << 20,
+            steps: 1_000_000_000,
+        }
+    }
+}
+
+/// A name bound at the top level.
+#[derive(Clone, Debug)]
+enum Global {
+    Value(Value),
+    Function(Arc<Function>),
+    /// Its definition failed (and was reported); uses of it fail quietly.
+    Failed,
+}
+
+/// A family: `let S(n) = ...`.
+#[derive(Debug)]
+struct Function {
+    /// Its index in the session; memo entries are keyed by it.
+    id: u32,
+    name: Ident,
+    params: Vec<Ident>,
+    body: Arc<Expr>,
+}
+
+pub struct Session {
+    pub arena: Arena,
+    pub sources: Sources,
+    pub limits: Limits,
+    globals: IndexMap<Arc<str>, Global>,
+    function_count: u32,
+    /// Results of family calls, per argument tuple.
+    memo: FxHashMap<CallKey, Value>,
+    /// Names a loop variable or parameter gives a value, innermost last.
+    locals: Vec<(Arc<str>, Value)>,
+    calls: CallState,
+    steps: u64,
+    /// Set from outside (Ctrl-C) to stop the running statement.
+    interrupt: Arc<AtomicBool>,
+    /// Names the running program defines further down, with where.
+    defined_later: FxHashMap<Arc<str>, Span>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new(Limits::default())
+    }
+}
+
+impl Session {
+    pub fn new(limits: Limits) -> Self {
+        Session {
+            arena: Arena::new(limits.game),
+            sources: Sources::default(),
+            limits,
+            globals: IndexMap::new(),
+            function_count: 0,
+            memo: FxHashMap::default(),
+            locals: Vec::new(),
+            calls: CallState::default(),
+            steps: 0,
+            interrupt: Arc::new(AtomicBool::new(false)),
+            defined_later: FxHashMap::default(),
+        }
+    }
+
+    /// Setting this flag stops the statement being evaluated, with a "cancelled" error.
+    pub fn interrupt_flag(&self) -> Arc<AtomicBool> {
+        self.interrupt.clone()
+    }
+
+    /// The names defined so far, in the order they were defined.
+    pub fn defined_names(&self) -> impl Iterator<Item = &str> {
+        self.globals.keys().map(|name| &**name)
+    }
+}
+
+/// Internal control flow of evaluation.
+#[derive(Debug)]
+enum Flow {
+    Error(Box<EvalError>),
+    /// A family call went too deep for the Rust stack: compute it first, then retry.
+    Suspend(calls::Pending),
+}
+
+impl From<EvalError> for Flow {
+    fn from(error: EvalError) -> Self {
+        Flow::Error(Box::new(error))
+    }
+}
+
+type Result<T, E = Flow> = std::result::Result<T, E>;

@@ -1,0 +1,238 @@
+//! Binary operators: integer arithmetic (checked), the sum of games, equivalence of games,
+//! and type errors whose help says what was probably meant.
+
+use std::cmp::Ordering;
+
+use super::value::range_len;
+use super::{EvalError, Result, Session, Value};
+use crate::source::Span;
+use crate::syntax::ast::{BinOp, Expr, ExprKind, PrefixOp};
+
+/// One side of a binary operator: its value, where it is and, when it is a single
+/// expression, the expression (to tell `*2 * 3` from `*(2 * 3)` in a help line).
+#[derive(Copy, Clone)]
+pub(super) struct Operand<'a> {
+    pub value: &'a Value,
+    pub span: Span,
+    pub expr: Option<&'a Expr>,
+}
+
+impl<'a> Operand<'a> {
+    pub fn of(value: &'a Value, expr: &'a Expr) -> Self {
+        Operand {
+            value,
+            span: expr.span,
+            expr: Some(expr),
+        }
+    }
+}
+
+impl Session {
+    pub(super) fn binary(
+        &mut self,
+        op: BinOp,
+        op_span: Span,
+        lhs: Operand,
+        rhs: Operand,
+    ) -> Result<Value> {
+        use Value::{Bool, Game, Int};
+        let span = lhs.span.to(rhs.span);
+        let overflow = || EvalError::Overflow {
+            span,
+            op: op.symbol().to_owned(),
+        };
+        let value = match (op, lhs.value, rhs.value) {
+            (BinOp::Eq | BinOp::Ne, _, _) => {
+                Bool(self.equal(op, op_span, lhs, rhs)? == (op == BinOp::Eq))
+            }
+            (BinOp::And, Bool(a), Bool(b)) => Bool(*a && *b),
+            (BinOp::Or, Bool(a), Bool(b)) => Bool(*a || *b),
+            (BinOp::Lt, Int(a), Int(b)) => Bool(a < b),
+            (BinOp::Le, Int(a), Int(b)) => Bool(a <= b),
+            (BinOp::Gt, Int(a), Int(b)) => Bool(a > b),
+            (BinOp::Ge, Int(a), Int(b)) => Bool(a >= b),
+            (BinOp::Range, Int(a), Int(b)) => Value::Range { start: *a, end: *b },
+            (BinOp::RangeIncl, Int(a), Int(b)) => Value::Range {
+                start: *a,
+                end: b.checked_add(1).ok_or_else(overflow)?,
+            },
+            (BinOp::Add, Int(a), Int(b)) => Int(a.checked_add(*b).ok_or_else(overflow)?),
+            (BinOp::Add, Game(_), Game(_) | Int(0)) | (BinOp::Add, Int(0), Game(_)) => {
+                let parts = [
+                    self.game_value(lhs.value, lhs.span)?,
+                    self.game_value(rhs.value, rhs.span)?,
+                ];
+                Game(
+                    self.arena
+                        .sum(&parts)
+                        .map_err(|e| self.game_error(e, span))?,
+                )
+            }
+            (BinOp::Sub, Int(a), Int(b)) => Int(a.checked_sub(*b).ok_or_else(overflow)?),
+            (BinOp::Mul, Int(a), Int(b)) => Int(a.checked_mul(*b).ok_or_else(overflow)?),
+            (BinOp::Div | BinOp::Rem, Int(_), Int(0)) => {
+                return Err(EvalError::invalid(rhs.span, "division by zero", "this is 0").into());
+            }
+            (BinOp::Div, Int(a), Int(b)) => Int(a.checked_div_euclid(*b).ok_or_else(overflow)?),
+            (BinOp::Rem, Int(a), Int(b)) => Int(a.checked_rem_euclid(*b).ok_or_else(overflow)?),
+            (BinOp::Pow, Int(_), Int(b)) if *b < 0 => {
+                return Err(EvalError::invalid(
+                    rhs.span,
+                    "negative exponent",
+                    "integers have no fractions",
+                )
+                .with_help("`a ** b` needs b >= 0")
+                .into());
+            }
+            (BinOp::Pow, Int(a), Int(b)) => {
+                let exponent = u32::try_from(*b).map_err(|_| overflow())?;
+                Int(a.checked_pow(exponent).ok_or_else(overflow)?)
+            }
+            (BinOp::Xor, Int(a), Int(b)) => Int(a ^ b),
+            _ => return Err(self.mismatch(op, op_span, lhs, rhs).into()),
+        };
+        Ok(value)
+    }
+
+    /// `==`: equivalence of games (equal nimbers), equality of everything else.
+    fn equal(&mut self, op: BinOp, op_span: Span, lhs: Operand, rhs: Operand) -> Result<bool> {
+        use Value::{Game, Int};
+        Ok(match (lhs.value, rhs.value) {
+            (Game(_), Game(_) | Int(0)) | (Int(0), Game(_)) => {
+                let left = self.game_value(lhs.value, lhs.span)?;
+                let right = self.game_value(rhs.value, rhs.span)?;
+                self.nimber(left, lhs.span)? == self.nimber(right, rhs.span)?
+            }
+            (Value::Set(_) | Value::Range { .. }, Value::Set(_) | Value::Range { .. }) => {
+                same_members(lhs.value, rhs.value, self.limits.game.options)
+            }
+            (a, b) if std::mem::discriminant(a) == std::mem::discriminant(b) => a == b,
+            _ => return Err(self.mismatch(op, op_span, lhs, rhs).into()),
+        })
+    }
+
+    fn mismatch(&self, op: BinOp, op_span: Span, lhs: Operand, rhs: Operand) -> EvalError {
+        let symbol = op.symbol();
+        let is_game = |o: &Operand| matches!(o.value, Value::Game(_));
+        // A game beside an integer: the classic `*3 + 2`.
+        if let Some((game, int, n)) = match (lhs.value, rhs.value) {
+            (Value::Game(_), Value::Int(n)) => Some((lhs, rhs, *n)),
+            (Value::Int(n), Value::Game(_)) => Some((rhs, lhs, *n)),
+            _ => None,
+        } {
+            let message = match op {
+                BinOp::Add => {
+                    "`+` adds two games or two integers, not a game and an integer".to_owned()
+                }
+                BinOp::Eq | BinOp::Ne => format!(
+                    "`{symbol}` compares two games or two integers, not a game and an integer"
+                ),
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                    format!("games are not ordered: `{symbol}` compares integers")
+                }
+                _ => format!("`{symbol}` works on integers, not on games"),
+            };
+            let error =
+                EvalError::type_error(int.span, message, format!("this is the integer {n}"));
+            return error.with_help(self.heap_help(op, game, lhs, rhs, n));
+        }
+        if is_game(&lhs) && is_game(&rhs) {
+            let help = match op {
+                BinOp::Xor => {
+                    "`G + H` is the game whose value is the nim-sum; for the nim-sum of values write `nimber(G) ^ nimber(H)`"
+                }
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                    "compare their values instead: `nimber(G) < nimber(H)`"
+                }
+                _ => "to compute with the values of games, use `nimber(G)`",
+            };
+            let message = match op {
+                BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                    format!("games are not ordered: `{symbol}` compares integers")
+                }
+                _ => format!("`{symbol}` works on integers; games can only be added"),
+            };
+            return EvalError::type_error(op_span, message, "games on both sides").with_help(help);
+        }
+        let wanted = match op {
+            BinOp::And | BinOp::Or => "true or false",
+            BinOp::Eq | BinOp::Ne => "values of one kind",
+            _ => "integers",
+        };
+        let odd = match op {
+            BinOp::And | BinOp::Or => [lhs, rhs]
+                .into_iter()
+                .find(|o| !matches!(o.value, Value::Bool(_))),
+            BinOp::Eq | BinOp::Ne => Some(rhs),
+            _ => [lhs, rhs]
+                .into_iter()
+                .find(|o| !matches!(o.value, Value::Int(_))),
+        }
+        .unwrap_or(rhs);
+        EvalError::type_error(
+            odd.span,
+            format!(
+                "`{symbol}` needs {wanted}, not {} and {}",
+                lhs.value.kind(),
+                rhs.value.kind()
+            ),
+            format!("this is {}", odd.value.kind()),
+        )
+    }
+
+    /// What was probably meant when a game met an integer.
+    fn heap_help(&self, op: BinOp, game: Operand, lhs: Operand, rhs: Operand, n: i64) -> String {
+        let symbol = op.symbol();
+        let arithmetic = !matches!(
+            op,
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
+        );
+        // `*2 * 3` reads `(*2) * 3`: the prefix took only the 2.
+        if arithmetic
+            && std::ptr::eq(game.value, lhs.value)
+            && let Some(Expr {
+                kind:
+                    ExprKind::Prefix {
+                        op: PrefixOp::Heap,
+                        operand,
+                        ..
+                    },
+                ..
+            }) = lhs.expr
+        {
+            let inner = self.sources.text(operand.span);
+            let right = self.sources.text(rhs.span);
+            let reading = format!(
+                "prefix `*` binds tightest, so this reads `(*{inner}) {symbol} {right}`; \
+                 the heap of {inner} {symbol} {right} chips is `*({inner} {symbol} {right})`"
+            );
+            return match op {
+                BinOp::Add => format!(
+                    "for the sum with a heap of {right} chips write `*{inner} + *{right}`; {reading}"
+                ),
+                _ => reading,
+            };
+        }
+        match op {
+            BinOp::Add => format!("for the nim heap of {n} chips write `*{n}`"),
+            BinOp::Eq | BinOp::Ne => format!(
+                "for the nim heap of {n} chips write `*{n}`; to compare a game's value with {n}, write `nimber(G) {symbol} {n}`"
+            ),
+            _ => "a game's value as an integer is `nimber(G)`".to_owned(),
+        }
+    }
+}
+
+/// Whether two sets or ranges hold the same integers.
+fn same_members(a: &Value, b: &Value, limit: u64) -> bool {
+    match (a, b) {
+        (&Value::Range { start: s1, end: e1 }, &Value::Range { start: s2, end: e2 }) => {
+            let (n1, n2) = (range_len(s1, e1), range_len(s2, e2));
+            n1 == n2 && (n1 == 0 || s1 == s2)
+        }
+        _ => match (a.members(limit), b.members(limit)) {
+            (Some(Ok(x)), Some(Ok(y))) => x.cmp(&y) == Ordering::Equal,
+            _ => false,
+        },
+    }
+}

@@ -1,0 +1,151 @@
+//! Names checked before anything runs, so a typo is reported with a "did you mean" even in
+//! a branch that never runs. A name is known if it is a parameter or loop variable in scope,
+//! already defined, built in, or defined anywhere in the same program.
+
+use std::sync::Arc;
+
+use rustc_hash::FxHashSet;
+
+use super::{EvalError, Session, builtins};
+use crate::syntax::ast::*;
+
+impl Session {
+    pub(super) fn resolve(&self, statements: &[Stmt]) -> Vec<EvalError> {
+        let program = statements
+            .iter()
+            .filter_map(|stmt| match &stmt.kind {
+                StmtKind::Let { name, .. } => Some(name.name.clone()),
+                _ => None,
+            })
+            .collect();
+        let mut resolver = Resolver {
+            session: self,
+            program,
+            scope: Vec::new(),
+            errors: Vec::new(),
+        };
+        for stmt in statements {
+            match &stmt.kind {
+                StmtKind::Let { params, body, .. } => {
+                    resolver.scope = params.iter().flatten().map(|p| p.name.clone()).collect();
+                    resolver.expr(body);
+                    resolver.scope.clear();
+                }
+                StmtKind::Assert(expr) | StmtKind::Expr(expr) => resolver.expr(expr),
+            }
+        }
+        resolver.errors
+    }
+}
+
+struct Resolver<'s> {
+    session: &'s Session,
+    program: FxHashSet<Arc<str>>,
+    scope: Vec<Arc<str>>,
+    errors: Vec<EvalError>,
+}
+
+impl Resolver<'_> {
+    fn expr(&mut self, expr: &Expr) {
+        stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_here(expr));
+    }
+
+    fn expr_here(&mut self, expr: &Expr) {
+        match &expr.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::LoneStar => {}
+            ExprKind::Name(ident) => self.name(ident),
+            ExprKind::Prefix { operand, .. } => self.expr(operand),
+            ExprKind::Chain { first, rest } => {
+                self.expr(first);
+                rest.iter().for_each(|(_, _, e)| self.expr(e));
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                self.expr(lhs);
+                self.expr(rhs);
+            }
+            ExprKind::Claim { game, .. } => self.expr(game),
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                self.expr(cond);
+                self.expr(then);
+                self.expr(otherwise);
+            }
+            ExprKind::Game(elements) | ExprKind::Set(elements) => {
+                for element in elements {
+                    let mark = self.scope.len();
+                    for clause in &element.clauses {
+                        match clause {
+                            Clause::For { var, iter } => {
+                                self.expr(iter);
+                                self.scope.push(var.name.clone());
+                            }
+                            Clause::If(cond) => self.expr(cond),
+                        }
+                    }
+                    self.expr(&element.expr);
+                    self.scope.truncate(mark);
+                }
+            }
+            ExprKind::Call { callee, args } => {
+                self.name(callee);
+                args.iter().for_each(|arg| self.expr(arg));
+            }
+            ExprKind::Paren(inner) => self.expr(inner),
+        }
+    }
+
+    fn name(&mut self, ident: &Ident) {
+        let name = &ident.name;
+        let known = self.scope.contains(name)
+            || self.session.globals.contains_key(name)
+            || self.program.contains(name)
+            || builtins::is_builtin(name);
+        if !known {
+            let help = self.suggestion(name);
+            self.errors.push(EvalError::UnknownName {
+                span: ident.span,
+                name: name.to_string(),
+                help,
+            });
+        }
+    }
+
+    fn suggestion(&self, name: &str) -> Option<String> {
+        if matches!(name, "quit" | "exit" | "help" | "load") {
+            return Some(format!(
+                "commands of the REPL start with a colon: `:{name}`"
+            ));
+        }
+        if name == "xor" {
+            return Some("the nim-sum (xor) of two integers is written `a ^ b`".into());
+        }
+        let candidates = self
+            .scope
+            .iter()
+            .map(|n| &**n)
+            .chain(self.session.globals.keys().map(|n| &**n))
+            .chain(self.program.iter().map(|n| &**n))
+            .chain(builtins::BUILTINS.iter().map(|b| b.name));
+        let allowed = if name.chars().count() <= 3 { 1 } else { 2 };
+        let best = candidates
+            .map(|candidate| {
+                let distance = if candidate.eq_ignore_ascii_case(name) {
+                    0
+                } else {
+                    strsim::damerau_levenshtein(candidate, name)
+                };
+                (distance, candidate)
+            })
+            .filter(|&(distance, _)| distance <= allowed)
+            .min();
+        match best {
+            Some((_, candidate)) => Some(format!("did you mean `{candidate}`?")),
+            None => Some(format!(
+                "define it first, e.g. `let {name} = <*0, *1>` or `let {name}(n) = ...`"
+            )),
+        }
+    }
+}

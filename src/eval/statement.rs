@@ -1,0 +1,304 @@
+//! Running a program: statements in order, each answer or error handed to the sink.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use miette::LabeledSpan;
+
+use super::ops::Operand;
+use super::value::{ShowSet, show_nimber};
+use super::{EvalError, Flow, Function, Global, Result, Session, Value, builtins};
+use crate::source::Span;
+use crate::syntax::{self, ast::*};
+
+/// What running a statement produced.
+#[derive(Debug)]
+pub enum Event {
+    /// The value of a bare expression.
+    Answer { span: Span, answer: Answer },
+    /// An error, with its source attached, ready to be rendered.
+    Error(miette::Report),
+}
+
+/// A printed value: a game is shown by its value and who wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Game { nimber: u64 },
+    Int(i64),
+    Bool(bool),
+    Set(Vec<i64>),
+    Range { start: i64, end: i64 },
+    Str(String),
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Game { nimber: 0 } => write!(f, "0 — the player to move loses"),
+            Answer::Game { nimber } => write!(f, "*{nimber} — the player to move wins"),
+            Answer::Int(n) => write!(f, "{n}"),
+            Answer::Bool(b) => write!(f, "{b}"),
+            Answer::Set(members) => write!(f, "{}", ShowSet(members)),
+            Answer::Range { start, end } => write!(f, "{start}..{end}"),
+            Answer::Str(text) => write!(f, "{text:?}"),
+        }
+    }
+}
+
+/// How a program went.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub statements: usize,
+    pub failed_asserts: usize,
+    pub syntax_errors: usize,
+    pub name_errors: usize,
+    pub runtime_errors: usize,
+}
+
+impl Summary {
+    pub fn ok(&self) -> bool {
+        self.failed_asserts + self.syntax_errors + self.name_errors + self.runtime_errors == 0
+    }
+
+    /// 0 success, 1 a failed assert, 3 syntax or name errors, 4 runtime errors.
+    pub fn exit_code(&self) -> i32 {
+        if self.syntax_errors + self.name_errors > 0 {
+            3
+        } else if self.runtime_errors > 0 {
+            4
+        } else if self.failed_asserts > 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    pub fn add(&mut self, other: Summary) {
+        self.statements += other.statements;
+        self.failed_asserts += other.failed_asserts;
+        self.syntax_errors += other.syntax_errors;
+        self.name_errors += other.name_errors;
+        self.runtime_errors += other.runtime_errors;
+    }
+}
+
+impl Session {
+    /// Runs a program (a script, a REPL input), telling `sink` what each statement printed.
+    /// Syntax and name errors are all reported and nothing runs; otherwise every statement
+    /// runs, and a failed one does not stop the others.
+    pub fn run(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
+        let source = self.sources.add(name, text);
+        let mut summary = Summary::default();
+        let (statements, syntax_errors) = syntax::parse(source, text);
+        if !syntax_errors.is_empty() {
+            summary.syntax_errors = syntax_errors.len();
+            for error in syntax_errors {
+                let span = error.span();
+                sink(Event::Error(self.report(error, span)));
+            }
+            return summary;
+        }
+        let name_errors = self.resolve(&statements);
+        if !name_errors.is_empty() {
+            summary.name_errors = name_errors.len();
+            for error in name_errors {
+                let span = error.span();
+                sink(Event::Error(self.report(error, span)));
+            }
+            return summary;
+        }
+        self.defined_later = statements
+            .iter()
+            .filter_map(|stmt| match &stmt.kind {
+                StmtKind::Let { name, .. } => Some((name.name.clone(), name.span)),
+                _ => None,
+            })
+            .collect();
+        for stmt in &statements {
+            summary.statements += 1;
+            if let StmtKind::Let { name, .. } = &stmt.kind {
+                self.defined_later.remove(&name.name);
+            }
+            match self.exec(stmt) {
+                Ok(Some(answer)) => sink(Event::Answer {
+                    span: stmt.span,
+                    answer,
+                }),
+                Ok(None) => {}
+                Err(Flow::Error(error)) => {
+                    if matches!(*error, EvalError::AssertFailed { .. }) {
+                        summary.failed_asserts += 1;
+                    } else {
+                        summary.runtime_errors += 1;
+                    }
+                    let span = error.span();
+                    sink(Event::Error(self.report(*error, span)));
+                }
+                Err(Flow::Suspend(_)) => unreachable!("suspended calls are driven to the end"),
+            }
+        }
+        self.defined_later.clear();
+        summary
+    }
+
+    /// An error as a miette report, with the source its span points into.
+    fn report(
+        &self,
+        error: impl miette::Diagnostic + Send + Sync + 'static,
+        span: Span,
+    ) -> miette::Report {
+        miette::Report::new(error).with_source_code(self.sources.named(span.source))
+    }
+
+    fn exec(&mut self, stmt: &Stmt) -> Result<Option<Answer>> {
+        self.interrupt.store(false, Ordering::Relaxed);
+        self.steps = 0;
+        match &stmt.kind {
+            StmtKind::Let {
+                name,
+                params: None,
+                body,
+            } => {
+                self.check_definable(name)?;
+                match self.eval_root(body) {
+                    Ok(value) => self.define(name, Global::Value(value)),
+                    Err(error) => {
+                        self.define(name, Global::Failed);
+                        return Err(error);
+                    }
+                }
+                Ok(None)
+            }
+            StmtKind::Let {
+                name,
+                params: Some(params),
+                body,
+            } => {
+                self.check_definable(name)?;
+                self.function_count += 1;
+                let function = Function {
+                    id: self.function_count,
+                    name: name.clone(),
+                    params: params.clone(),
+                    body: body.clone(),
+                };
+                self.define(name, Global::Function(Arc::new(function)));
+                Ok(None)
+            }
+            StmtKind::Assert(claim) => self.assert(claim).map(|()| None),
+            StmtKind::Expr(expr) => {
+                let value = self.eval_root(expr)?;
+                Ok(Some(self.answer(value, expr.span)?))
+            }
+        }
+    }
+
+    fn check_definable(&self, name: &Ident) -> Result<()> {
+        if builtins::is_builtin(&name.name) {
+            return Err(EvalError::Builtin {
+                span: name.span,
+                name: name.name.to_string(),
+            }
+            .into());
+        }
+        Ok(())
+    }
+
+    fn define(&mut self, name: &Ident, global: Global) {
+        // Names in bodies are looked up when called, so a redefinition may change what
+        // earlier calls would give: forget them.
+        if self.globals.insert(name.name.clone(), global).is_some() {
+            self.memo.clear();
+        }
+    }
+
+    fn answer(&mut self, value: Value, span: Span) -> Result<Answer> {
+        Ok(match value {
+            Value::Game(id) => Answer::Game {
+                nimber: self.nimber(id, span)?,
+            },
+            Value::Int(n) => Answer::Int(n),
+            Value::Bool(b) => Answer::Bool(b),
+            Value::Set(members) => Answer::Set(members.to_vec()),
+            Value::Range { start, end } => Answer::Range { start, end },
+            Value::Str(text) => Answer::Str(text.to_string()),
+        })
+    }
+
+    /// How a value is named in a message: games by their value.
+    fn show(&mut self, value: &Value, span: Span) -> Result<String> {
+        Ok(match value {
+            Value::Game(id) => show_nimber(self.nimber(*id, span)?),
+            other => self.answer(other.clone(), span)?.to_string(),
+        })
+    }
+
+    fn assert(&mut self, claim: &Expr) -> Result<()> {
+        let text = self.sources.text(claim.span).to_owned();
+        let failed = |labels: Vec<LabeledSpan>, help: Option<String>| {
+            Flow::from(EvalError::AssertFailed {
+                span: claim.span,
+                claim: text.clone(),
+                labels,
+                help,
+            })
+        };
+        match &claim.unparen().kind {
+            ExprKind::Chain { first, rest } if rest.len() == 1 && is_comparison(rest[0].0) => {
+                let (op, op_span, second) = &rest[0];
+                let left = self.eval_root(first)?;
+                let right = self.eval_root(second)?;
+                let holds = self.binary(*op, *op_span, Operand::of(&left, first), Operand::of(&right, second))?;
+                if holds == Value::Bool(true) {
+                    return Ok(());
+                }
+                let (left_text, right_text) = (self.show(&left, first.span)?, self.show(&right, second.span)?);
+                let labels = vec![
+                    LabeledSpan::new_with_span(Some(format!("this is {left_text}")), first.span),
+                    LabeledSpan::new_with_span(Some(format!("this is {right_text}")), second.span),
+                ];
+                let games = matches!(left, Value::Game(_)) || matches!(right, Value::Game(_));
+                let help = games.then(|| match op {
+                    BinOp::Ne => format!(
+                        "both sides are {left_text}, and games with the same nimber are equivalent"
+                    ),
+                    _ => format!(
+                        "{left_text} ≢ {right_text}: games are equivalent exactly when their nimbers are equal"
+                    ),
+                });
+                Err(failed(labels, help))
+            }
+            ExprKind::Claim { game, outcome, .. } => {
+                let value = self.eval_root(game)?;
+                let id = self.game_operand(&value, game)?;
+                let nimber = self.nimber(id, game.span)?;
+                if (nimber == 0) == (*outcome == Outcome::Losing) {
+                    return Ok(());
+                }
+                let who = if nimber == 0 { "loses" } else { "wins" };
+                let label = format!("this is {}: the player to move {who}", show_nimber(nimber));
+                let help = "a game is losing exactly when its nimber is 0 (G is losing iff G ≡ *0)";
+                Err(failed(vec![LabeledSpan::new_with_span(Some(label), game.span)], Some(help.into())))
+            }
+            _ => match self.eval_root(claim)? {
+                Value::Bool(true) => Ok(()),
+                Value::Bool(false) => {
+                    let label = LabeledSpan::new_with_span(Some("this is false".into()), claim.span);
+                    Err(failed(vec![label], None))
+                }
+                other => Err(EvalError::type_error(
+                    claim.span,
+                    "`assert` needs a claim, which is true or false",
+                    format!("this is {}", other.kind()),
+                )
+                .with_help("claims read `G == H`, `G != H`, `G is losing`, `G is winning`, or compare integers")
+                .into()),
+            },
+        }
+    }
+}
+
+fn is_comparison(op: BinOp) -> bool {
+    op.chain_level() == Some(2)
+}

@@ -1,0 +1,244 @@
+//! The game DAG: every distinct game is one node in an arena, named by a [`GameId`].
+//!
+//! Equal games are one node (hash-consing): an option set is kept sorted and without
+//! repeats, and an option set that is exactly `{*0, ..., *(k-1)}` *is* the node `*k`, so
+//! `<*1, *0>`, `<*0, *1, *1>` and `*2` are one node. Heaps and other families are nodes
+//! named by their parameters whose options are produced only when asked, so `*1000000000`
+//! costs one node. A sum keeps its parts; its nimber is the nim-sum of theirs.
+
+pub mod reduce;
+mod show;
+pub mod subtraction;
+
+use std::hash::BuildHasherDefault;
+
+use indexmap::IndexSet;
+use rustc_hash::FxHasher;
+
+use subtraction::SubtractionSequence;
+
+type FxIndexSet<T> = IndexSet<T, BuildHasherDefault<FxHasher>>;
+
+/// A node of the game DAG.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GameId(u32);
+
+impl GameId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Which subtraction set, among those the arena has seen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct SubtractionId(u32);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Node {
+    /// `<G1, G2, ...>`: the options, sorted by id, without repeats.
+    Options(Box<[GameId]>),
+    /// `*n`: a nim heap of n chips.
+    Nim(u64),
+    /// A pile of `pile` chips from which a move removes s chips, s in the subtraction set.
+    Subtraction { pile: u64, set: SubtractionId },
+    /// `G + H + ...`: parts in the order written, none of them a sum.
+    Sum(Box<[GameId]>),
+}
+
+/// Bounds that keep one evaluation from taking the whole machine.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GameLimits {
+    /// Nodes in the DAG.
+    pub nodes: usize,
+    /// Values of one heap family computed into a table.
+    pub heap_table: usize,
+    /// Options listed for one game.
+    pub options: u64,
+}
+
+impl Default for GameLimits {
+    fn default() -> Self {
+        GameLimits {
+            nodes: 50_000_000,
+            heap_table: 100_000_000,
+            options: 10_000_000,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameError {
+    TooManyNodes {
+        limit: usize,
+    },
+    HeapTooLarge {
+        family: String,
+        needed: u64,
+        limit: u64,
+    },
+    TooManyOptions {
+        count: u64,
+        limit: u64,
+    },
+}
+
+const UNKNOWN: u64 = u64::MAX;
+
+#[derive(Default)]
+pub struct Arena {
+    nodes: FxIndexSet<Node>,
+    /// Memoized nimbers, [`UNKNOWN`] until computed.
+    nimbers: Vec<u64>,
+    subtraction_sets: FxIndexSet<Box<[u64]>>,
+    subtraction_games: Vec<SubtractionSequence>,
+    pub limits: GameLimits,
+}
+
+impl Arena {
+    pub fn new(limits: GameLimits) -> Self {
+        Arena {
+            limits,
+            ..Default::default()
+        }
+    }
+
+    pub fn node(&self, id: GameId) -> &Node {
+        &self.nodes[id.index()]
+    }
+
+    /// How many distinct games the arena holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    fn intern(&mut self, node: Node) -> Result<GameId, GameError> {
+        if let Some(index) = self.nodes.get_index_of(&node) {
+            return Ok(GameId(index as u32));
+        }
+        if self.nodes.len() >= self.limits.nodes {
+            return Err(GameError::TooManyNodes {
+                limit: self.limits.nodes,
+            });
+        }
+        let (index, _) = self.nodes.insert_full(node);
+        self.nimbers.push(UNKNOWN);
+        Ok(GameId(index as u32))
+    }
+
+    /// `*n`
+    pub fn nim(&mut self, chips: u64) -> Result<GameId, GameError> {
+        self.intern(Node::Nim(chips))
+    }
+
+    /// `0`, the game with no options.
+    pub fn zero(&mut self) -> GameId {
+        self.nim(0).expect("the zero game fits")
+    }
+
+    /// The game whose options are the given games.
+    pub fn with_options(&mut self, mut options: Vec<GameId>) -> Result<GameId, GameError> {
+        options.sort_unstable();
+        options.dedup();
+        if let Some(chips) = self.as_nim_options(&options) {
+            return self.nim(chips);
+        }
+        self.intern(Node::Options(options.into()))
+    }
+
+    /// If the options are exactly `*0, ..., *(k-1)`, then k.
+    fn as_nim_options(&self, options: &[GameId]) -> Option<u64> {
+        let count = options.len() as u64;
+        let all_small_heaps = options
+            .iter()
+            .all(|&id| matches!(self.node(id), Node::Nim(chips) if *chips < count));
+        // Distinct ids of heaps are distinct sizes, so k heaps below k are all of them.
+        all_small_heaps.then_some(count)
+    }
+
+    /// A pile of `pile` chips from which a move removes s chips for some s in `moves`.
+    pub fn subtraction(&mut self, pile: u64, moves: &[u64]) -> Result<GameId, GameError> {
+        let mut moves = moves.to_vec();
+        moves.sort_unstable();
+        moves.dedup();
+        let (index, new) = self.subtraction_sets.insert_full(moves.clone().into());
+        if new {
+            self.subtraction_games
+                .push(SubtractionSequence::new(&moves));
+        }
+        let set = SubtractionId(index as u32);
+        self.intern(Node::Subtraction { pile, set })
+    }
+
+    pub fn subtraction_moves(&self, set: SubtractionId) -> &[u64] {
+        &self.subtraction_sets[set.0 as usize]
+    }
+
+    pub fn subtraction_sequence(&self, set: SubtractionId) -> &SubtractionSequence {
+        &self.subtraction_games[set.0 as usize]
+    }
+
+    /// `G + H + ...`; sums inside are opened up, a single part is itself.
+    pub fn sum(&mut self, parts: &[GameId]) -> Result<GameId, GameError> {
+        let mut flat = Vec::with_capacity(parts.len());
+        for &part in parts {
+            match self.node(part) {
+                Node::Sum(inner) => flat.extend_from_slice(inner),
+                _ => flat.push(part),
+            }
+        }
+        match flat.as_slice() {
+            [] => Ok(self.zero()),
+            [single] => Ok(*single),
+            _ => self.intern(Node::Sum(flat.into())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_option_sets_are_one_node() {
+        let mut arena = Arena::default();
+        let (zero, one) = (arena.nim(0).unwrap(), arena.nim(1).unwrap());
+        let a = arena.with_options(vec![one, zero]).unwrap();
+        let b = arena.with_options(vec![zero, one, one]).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, arena.nim(2).unwrap());
+        assert_eq!(arena.with_options(vec![]).unwrap(), zero);
+        let two = arena.nim(2).unwrap();
+        let not_a_heap = arena.with_options(vec![two, zero]).unwrap();
+        assert_eq!(
+            arena.node(not_a_heap),
+            &Node::Options(vec![zero, two].into())
+        );
+    }
+
+    #[test]
+    fn sums_flatten_and_keep_their_order() {
+        let mut arena = Arena::default();
+        let heaps: Vec<_> = (1..=3).map(|n| arena.nim(n).unwrap()).collect();
+        let left = arena.sum(&heaps[..2]).unwrap();
+        let all = arena.sum(&[left, heaps[2]]).unwrap();
+        assert_eq!(arena.node(all), &Node::Sum(heaps.clone().into()));
+        assert_eq!(arena.sum(&heaps[1..2]).unwrap(), heaps[1]);
+    }
+
+    #[test]
+    fn the_node_limit_is_an_error() {
+        let mut arena = Arena::new(GameLimits {
+            nodes: 3,
+            ..GameLimits::default()
+        });
+        for n in 0..3 {
+            arena.nim(n).unwrap();
+        }
+        assert_eq!(arena.nim(7), Err(GameError::TooManyNodes { limit: 3 }));
+        assert!(arena.nim(1).is_ok(), "existing nodes are still found");
+    }
+}

@@ -1,0 +1,172 @@
+//! Options of a node and the mex reduction to its nimber (Sprague–Grundy).
+//!
+//! Nimbers are computed with an explicit work stack, never Rust recursion, so a chain of a
+//! million games reduces without touching the call stack. A sum's nimber is the nim-sum of
+//! its parts' nimbers, so a sum is never expanded to be reduced.
+
+use super::{Arena, GameError, GameId, Node, UNKNOWN};
+
+/// mex: the least natural number not among `values`.
+pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
+    let mut values: Vec<u64> = values.into_iter().collect();
+    values.sort_unstable();
+    values.dedup();
+    values
+        .iter()
+        .enumerate()
+        .find(|&(i, &v)| v != i as u64)
+        .map_or(values.len(), |(i, _)| i) as u64
+}
+
+impl Arena {
+    /// The nimber of a game: mex of its options' nimbers, memoized per node.
+    pub fn nimber(&mut self, id: GameId) -> Result<u64, GameError> {
+        let mut stack = vec![id];
+        while let Some(&top) = stack.last() {
+            if self.nimbers[top.index()] != UNKNOWN {
+                stack.pop();
+                continue;
+            }
+            let value = match self.node(top) {
+                Node::Nim(chips) => *chips,
+                &Node::Subtraction { pile, set } => {
+                    let limit = self.limits.heap_table;
+                    self.subtraction_games[set.0 as usize]
+                        .value(pile, limit)?
+                        .into()
+                }
+                Node::Options(children) | Node::Sum(children) => {
+                    let waiting = stack.len();
+                    let unknown = children
+                        .iter()
+                        .filter(|c| self.nimbers[c.index()] == UNKNOWN);
+                    stack.extend(unknown);
+                    if stack.len() > waiting {
+                        continue;
+                    }
+                    let values = children.iter().map(|c| self.nimbers[c.index()]);
+                    match self.node(top) {
+                        Node::Sum(_) => values.fold(0, |acc, v| acc ^ v),
+                        _ => mex(values),
+                    }
+                }
+            };
+            self.nimbers[top.index()] = value;
+            stack.pop();
+        }
+        Ok(self.nimbers[id.index()])
+    }
+
+    /// Every option of a game (for a sum: a move in one part, the other parts kept).
+    pub fn options(&mut self, id: GameId) -> Result<Vec<GameId>, GameError> {
+        let count = self.option_count(id);
+        if count > self.limits.options {
+            return Err(GameError::TooManyOptions {
+                count,
+                limit: self.limits.options,
+            });
+        }
+        match self.node(id).clone() {
+            Node::Options(options) => Ok(options.into_vec()),
+            Node::Nim(chips) => (0..chips).map(|n| self.nim(n)).collect(),
+            Node::Subtraction { pile, set } => {
+                let moves = self.subtraction_moves(set).to_vec();
+                moves
+                    .iter()
+                    .take_while(|&&s| s <= pile)
+                    .map(|&s| self.subtraction(pile - s, &moves))
+                    .collect()
+            }
+            Node::Sum(parts) => {
+                let mut options = Vec::new();
+                for (i, &part) in parts.iter().enumerate() {
+                    for option in self.options(part)? {
+                        let mut moved = parts.to_vec();
+                        moved[i] = option;
+                        options.push(self.sum(&moved)?);
+                    }
+                }
+                Ok(options)
+            }
+        }
+    }
+
+    /// How many options `options` would list, without listing them.
+    pub fn option_count(&self, id: GameId) -> u64 {
+        match self.node(id) {
+            Node::Options(options) => options.len() as u64,
+            Node::Nim(chips) => *chips,
+            Node::Subtraction { pile, set } => self
+                .subtraction_moves(*set)
+                .iter()
+                .take_while(|&&s| s <= *pile)
+                .count() as u64,
+            Node::Sum(parts) => parts
+                .iter()
+                .map(|&p| self.option_count(p))
+                .fold(0, u64::saturating_add),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mex_of_the_seeds() {
+        assert_eq!(mex([0, 1, 2, 5, 15, 25]), 3);
+        assert_eq!(mex([]), 0);
+        assert_eq!(mex([1, 2]), 0);
+        assert_eq!(mex([0, 1, 1, 3]), 2);
+    }
+
+    #[test]
+    fn a_long_chain_reduces_without_recursion() {
+        let mut arena = Arena::default();
+        let mut game = arena.zero();
+        for _ in 0..1_000_000 {
+            let extra = arena.nim(2).unwrap();
+            game = arena.with_options(vec![game, extra]).unwrap();
+        }
+        // <G, *2>: mex{g, 2} alternates 0 (g = 1), 1 (g = 0)...
+        assert_eq!(arena.nimber(game).unwrap(), 0);
+    }
+
+    #[test]
+    fn sums_reduce_by_nim_sum_and_list_their_options() {
+        let mut arena = Arena::default();
+        let parts = [arena.nim(11).unwrap(), arena.nim(13).unwrap()];
+        let sum = arena.sum(&parts).unwrap();
+        assert_eq!(arena.nimber(sum).unwrap(), 6);
+        let options = arena.options(sum).unwrap();
+        assert_eq!(options.len(), 24);
+        let values: Vec<u64> = options.iter().map(|&o| arena.nimber(o).unwrap()).collect();
+        assert_eq!(mex(values), 6, "the mex rule agrees with the nim-sum rule");
+    }
+
+    #[test]
+    fn subtraction_options_remove_one_two_or_three() {
+        let mut arena = Arena::default();
+        let game = arena.subtraction(7, &[1, 2, 3]).unwrap();
+        assert_eq!(arena.nimber(game).unwrap(), 3);
+        let options = arena.options(game).unwrap();
+        let piles: Vec<Node> = options.iter().map(|&o| arena.node(o).clone()).collect();
+        let set = match arena.node(game) {
+            Node::Subtraction { set, .. } => *set,
+            _ => unreachable!(),
+        };
+        assert_eq!(piles, [6, 5, 4].map(|pile| Node::Subtraction { pile, set }));
+    }
+
+    #[test]
+    fn huge_heaps_cost_nothing_until_listed() {
+        let mut arena = Arena::default();
+        let heap = arena.nim(1_000_000_000).unwrap();
+        assert_eq!(arena.nimber(heap).unwrap(), 1_000_000_000);
+        assert!(matches!(
+            arena.options(heap),
+            Err(GameError::TooManyOptions { .. })
+        ));
+    }
+}

@@ -1,0 +1,70 @@
+//! Games written the way a user would type them: `*3`, `#7`, `<*0, *2>`, `*1 + #5`.
+
+use super::{Arena, GameId, Node};
+
+/// Option lists deeper than this, or longer than [`WIDTH`], are folded with `…`.
+const DEPTH: usize = 3;
+const WIDTH: usize = 6;
+
+impl Arena {
+    pub fn describe(&self, id: GameId) -> String {
+        let mut out = String::new();
+        self.describe_into(id, DEPTH, &mut out);
+        out
+    }
+
+    fn describe_into(&self, id: GameId, depth: usize, out: &mut String) {
+        match self.node(id) {
+            Node::Nim(chips) => out.push_str(&format!("*{chips}")),
+            Node::Subtraction { pile, set } => match self.subtraction_moves(*set) {
+                [1, 2, 3] => out.push_str(&format!("#{pile}")),
+                moves => {
+                    let moves: Vec<String> = moves.iter().map(u64::to_string).collect();
+                    out.push_str(&format!("sub({pile}, {{{}}})", moves.join(", ")));
+                }
+            },
+            Node::Sum(parts) => {
+                for (i, &part) in parts.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(" + ");
+                    }
+                    self.describe_into(part, depth, out);
+                }
+            }
+            Node::Options(options) if depth == 0 => {
+                out.push_str(&format!("<… {} options>", options.len()));
+            }
+            Node::Options(options) => {
+                out.push('<');
+                for (i, &option) in options.iter().take(WIDTH).enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    self.describe_into(option, depth - 1, out);
+                }
+                if options.len() > WIDTH {
+                    out.push_str(&format!(", … {} more", options.len() - WIDTH));
+                }
+                out.push('>');
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_read_as_typed() {
+        let mut arena = Arena::default();
+        let heaps: Vec<GameId> = (0..4).map(|n| arena.nim(n).unwrap()).collect();
+        let game = arena.with_options(vec![heaps[0], heaps[2]]).unwrap();
+        assert_eq!(arena.describe(game), "<*0, *2>");
+        let seven = arena.subtraction(7, &[3, 1, 2]).unwrap();
+        let sum = arena.sum(&[heaps[1], seven]).unwrap();
+        assert_eq!(arena.describe(sum), "*1 + #7");
+        let odd = arena.subtraction(5, &[1, 4, 3]).unwrap();
+        assert_eq!(arena.describe(odd), "sub(5, {1, 3, 4})");
+    }
+}

@@ -1,0 +1,269 @@
+//! Subtraction games: one pile, a move removes s chips for some s in a finite set S.
+//!
+//! The Grundy values g(0), g(1), ... are computed bottom-up into an array. Each value depends
+//! only on the previous max(S) values, so once a window of max(S) values repeats the sequence
+//! is periodic for ever: that repeat is the proof, and after it any pile answers in O(1).
+//! Repeats are found with Brent's cycle search over windows, compared by rolling hash.
+
+use super::GameError;
+
+/// `g(n + length) = g(n)` for every `n >= preperiod`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Period {
+    pub preperiod: u64,
+    pub length: u64,
+    /// The two equal windows of max(S) values that prove it start here and `length` later.
+    pub window_start: u64,
+}
+
+#[derive(Debug)]
+pub struct SubtractionSequence {
+    /// The subtraction set, ascending, every member positive.
+    moves: Box<[u64]>,
+    values: Vec<u32>,
+    period: Option<Period>,
+    search: Option<CycleSearch>,
+}
+
+/// Brent's cycle search, one window at a time.
+#[derive(Debug)]
+struct CycleSearch {
+    window: usize,
+    /// B^(window - 1), to drop the oldest value from a rolling hash.
+    top_power: u64,
+    tortoise: usize,
+    tortoise_hash: u64,
+    power: usize,
+    hare_hash: u64,
+}
+
+const HASH_BASE: u64 = 0x100_0000_01b3;
+
+impl SubtractionSequence {
+    pub fn new(moves: &[u64]) -> Self {
+        let window = moves.last().copied().unwrap_or(0);
+        let mut sequence = SubtractionSequence {
+            moves: moves.into(),
+            values: Vec::new(),
+            period: None,
+            search: None,
+        };
+        if window == 0 {
+            // No moves at all: every pile is 0.
+            sequence.values.push(0);
+            sequence.period = Some(Period {
+                preperiod: 0,
+                length: 1,
+                window_start: 0,
+            });
+        } else if let Ok(window) = usize::try_from(window) {
+            sequence.search = Some(CycleSearch {
+                window,
+                top_power: HASH_BASE.wrapping_pow(window as u32 - 1),
+                tortoise: 0,
+                tortoise_hash: 0,
+                power: 1,
+                hare_hash: 0,
+            });
+        }
+        sequence
+    }
+
+    pub fn moves(&self) -> &[u64] {
+        &self.moves
+    }
+
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// How many values have been computed so far.
+    pub fn computed(&self) -> usize {
+        self.values.len()
+    }
+
+    /// g(n), computing as far as needed, but never more than `limit` values.
+    pub fn value(&mut self, n: u64, limit: usize) -> Result<u32, GameError> {
+        loop {
+            if let Some(period) = self.period
+                && n >= period.preperiod
+            {
+                let index = period.preperiod + (n - period.preperiod) % period.length;
+                return Ok(self.values[index as usize]);
+            }
+            if let Some(&value) = usize::try_from(n).ok().and_then(|n| self.values.get(n)) {
+                return Ok(value);
+            }
+            if self.values.len() >= limit {
+                return Err(GameError::HeapTooLarge {
+                    family: "subtraction game".into(),
+                    needed: n,
+                    limit: limit as u64,
+                });
+            }
+            self.extend();
+        }
+    }
+
+    /// Computes the next value and takes one step of the cycle search.
+    fn extend(&mut self) {
+        let n = self.values.len() as u64;
+        let mut seen = 0u128;
+        let mut seen_large = Vec::new();
+        for &s in self.moves.iter().take_while(|&&s| s <= n) {
+            let value = self.values[(n - s) as usize];
+            if value < 128 {
+                seen |= 1 << value;
+            } else {
+                seen_large.push(value);
+            }
+        }
+        let mut mex = seen.trailing_ones();
+        if mex == 128 {
+            seen_large.sort_unstable();
+            for value in seen_large {
+                if value == mex {
+                    mex += 1;
+                }
+            }
+        }
+        self.values.push(mex);
+        self.search_step();
+    }
+
+    fn search_step(&mut self) {
+        let Some(search) = &mut self.search else {
+            return;
+        };
+        let len = self.values.len();
+        let newest = u64::from(self.values[len - 1]) + 1;
+        if len <= search.window {
+            // Still filling window 0.
+            search.hare_hash = search
+                .hare_hash
+                .wrapping_mul(HASH_BASE)
+                .wrapping_add(newest);
+            if len == search.window {
+                search.tortoise_hash = search.hare_hash;
+            }
+            return;
+        }
+        let oldest = u64::from(self.values[len - 1 - search.window]) + 1;
+        search.hare_hash = search
+            .hare_hash
+            .wrapping_sub(oldest.wrapping_mul(search.top_power))
+            .wrapping_mul(HASH_BASE)
+            .wrapping_add(newest);
+        let hare = len - search.window;
+        let window = search.window;
+        let same = search.hare_hash == search.tortoise_hash
+            && self.values[search.tortoise..search.tortoise + window]
+                == self.values[hare..hare + window];
+        if same {
+            let length = hare - search.tortoise;
+            // Values agree from the tortoise on; walk back to where they start agreeing.
+            let mut preperiod = search.tortoise;
+            while preperiod > 0 && self.values[preperiod - 1] == self.values[preperiod - 1 + length]
+            {
+                preperiod -= 1;
+            }
+            self.period = Some(Period {
+                preperiod: preperiod as u64,
+                length: length as u64,
+                window_start: search.tortoise as u64,
+            });
+            self.search = None;
+        } else if hare - search.tortoise == search.power {
+            search.tortoise = hare;
+            search.tortoise_hash = search.hare_hash;
+            search.power *= 2;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn naive(moves: &[u64], n: usize) -> Vec<u32> {
+        let mut values = Vec::new();
+        for i in 0..n as u64 {
+            let options: Vec<u32> = moves
+                .iter()
+                .filter(|&&s| s <= i)
+                .map(|&s| values[(i - s) as usize])
+                .collect();
+            values.push((0..).find(|v| !options.contains(v)).unwrap());
+        }
+        values
+    }
+
+    #[test]
+    fn one_two_three_is_n_mod_4() {
+        let mut game = SubtractionSequence::new(&[1, 2, 3]);
+        for n in 0..100 {
+            assert_eq!(game.value(n, 1000).unwrap() as u64, n % 4);
+        }
+        assert_eq!(
+            game.period(),
+            Some(Period {
+                preperiod: 0,
+                length: 4,
+                window_start: 3
+            })
+        );
+        assert_eq!(game.value(10u64.pow(18), 1000).unwrap(), 0);
+    }
+
+    #[test]
+    fn one_three_four_has_period_seven() {
+        let mut game = SubtractionSequence::new(&[1, 3, 4]);
+        let expected = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2];
+        for (n, value) in expected.iter().enumerate() {
+            assert_eq!(game.value(n as u64, 1000).unwrap(), *value);
+        }
+        game.value(100, 1000).unwrap();
+        let period = game.period().unwrap();
+        assert_eq!((period.preperiod, period.length), (0, 7));
+    }
+
+    #[test]
+    fn agrees_with_the_naive_loop_past_the_period() {
+        for moves in [
+            &[2, 5, 7][..],
+            &[1, 4],
+            &[3, 4, 9, 11],
+            &[5],
+            &[2, 3, 7, 19, 20],
+        ] {
+            let mut game = SubtractionSequence::new(moves);
+            let reference = naive(moves, 3000);
+            for (n, value) in reference.iter().enumerate() {
+                assert_eq!(
+                    game.value(n as u64, 1 << 20).unwrap(),
+                    *value,
+                    "{moves:?} at {n}"
+                );
+            }
+            let period = game.period().expect("a period is found within 3000");
+            let (start, length) = (period.preperiod as usize, period.length as usize);
+            assert!((start..2000).all(|n| reference[n] == reference[n + length]));
+            assert!(start == 0 || reference[start - 1] != reference[start - 1 + length]);
+        }
+    }
+
+    #[test]
+    fn empty_set_is_always_zero() {
+        let mut game = SubtractionSequence::new(&[]);
+        assert_eq!(game.value(12345, 10).unwrap(), 0);
+    }
+
+    #[test]
+    fn the_limit_is_a_clean_error() {
+        let mut game = SubtractionSequence::new(&[1_000_000]);
+        assert!(matches!(
+            game.value(5_000_000, 1000),
+            Err(GameError::HeapTooLarge { .. })
+        ));
+    }
+}

@@ -1,0 +1,14 @@
+//! grundy: a language, interpreter and REPL for impartial combinatorial games.
+//!
+//! The pipeline, one folder a stage: [`syntax`] (text to tree), [`eval`] (tree to values),
+//! [`game`] (the game DAG and its mex reduction).
+#![forbid(unsafe_code)]
+
+pub mod cli;
+pub mod diagnostics;
+pub mod eval;
+pub mod game;
+pub mod help;
+pub mod repl;
+pub mod source;
+pub mod syntax;

@@ -1,0 +1,194 @@
+//! The abstract syntax tree. Every node carries the span of the source it came from.
+
+use std::sync::Arc;
+
+use crate::source::Span;
+
+/// A name as written, with where it was written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ident {
+    pub name: Arc<str>,
+    pub span: Span,
+}
+
+/// One statement: a line of a script or of the REPL.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum StmtKind {
+    /// `let G = <*0, *1>` (no parameters) or `let S(n) = ...` (a family).
+    Let {
+        name: Ident,
+        params: Option<Vec<Ident>>,
+        body: Arc<Expr>,
+    },
+    /// `assert *1 + *2 == *3`
+    Assert(Expr),
+    /// A bare expression, whose value is printed: `*5 + #7`
+    Expr(Expr),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// `42`, `1e18`
+    Int(i64),
+    /// `true`
+    Bool(bool),
+    /// `"0.77"`
+    Str(Arc<str>),
+    /// `G`
+    Name(Ident),
+    /// `*` alone: the heap of one chip.
+    LoneStar,
+    /// `-e`, `not e`, `*e` (heap), `#e` (subtraction game)
+    Prefix {
+        op: PrefixOp,
+        op_span: Span,
+        operand: Box<Expr>,
+    },
+    /// `a + b - c`: left-associative operators of one precedence level, in a row.
+    /// Kept flat so that a sum of 100 000 terms is not 100 000 levels deep.
+    Chain {
+        first: Box<Expr>,
+        rest: Vec<(BinOp, Span, Expr)>,
+    },
+    /// `a ** b`, `a..b`, `a..=b`: operators that do not chain to the left.
+    Binary {
+        op: BinOp,
+        op_span: Span,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+    /// `G is losing`, `G is N`
+    Claim {
+        game: Box<Expr>,
+        outcome: Outcome,
+        claim_span: Span,
+    },
+    /// `if c then x else y`
+    If {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        otherwise: Box<Expr>,
+    },
+    /// `<*0, *1, S(n - k) for k in 1..=3 if k <= n>`
+    Game(Vec<Element>),
+    /// `{1, 3, 4}`
+    Set(Vec<Element>),
+    /// `nimber(G)`, `mex{0, 1}`
+    Call { callee: Ident, args: Vec<Expr> },
+    /// `(e)`: kept so errors can point at it and chains do not swallow it.
+    Paren(Box<Expr>),
+}
+
+/// An option of a game literal or a member of a set literal: `e for x in r if c`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Element {
+    pub expr: Expr,
+    pub clauses: Vec<Clause>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clause {
+    /// `for k in 1..=3`
+    For { var: Ident, iter: Expr },
+    /// `if k <= n`
+    If(Expr),
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PrefixOp {
+    Neg,
+    Not,
+    Heap,
+    Subtraction,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Range,
+    RangeIncl,
+    Xor,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Pow,
+}
+
+impl BinOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinOp::Or => "or",
+            BinOp::And => "and",
+            BinOp::Eq => "==",
+            BinOp::Ne => "!=",
+            BinOp::Lt => "<",
+            BinOp::Le => "<=",
+            BinOp::Gt => ">",
+            BinOp::Ge => ">=",
+            BinOp::Range => "..",
+            BinOp::RangeIncl => "..=",
+            BinOp::Xor => "^",
+            BinOp::Add => "+",
+            BinOp::Sub => "-",
+            BinOp::Mul => "*",
+            BinOp::Div => "/",
+            BinOp::Rem => "%",
+            BinOp::Pow => "**",
+        }
+    }
+
+    /// Operators of one level that chain to the left share a number here.
+    pub fn chain_level(self) -> Option<u8> {
+        match self {
+            BinOp::Or => Some(0),
+            BinOp::And => Some(1),
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Some(2),
+            BinOp::Xor => Some(3),
+            BinOp::Add | BinOp::Sub => Some(4),
+            BinOp::Mul | BinOp::Div | BinOp::Rem => Some(5),
+            BinOp::Range | BinOp::RangeIncl | BinOp::Pow => None,
+        }
+    }
+}
+
+/// The outcome named in a claim.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// `is losing`, `is P`: the player to move loses.
+    Losing,
+    /// `is winning`, `is N`: the player to move wins.
+    Winning,
+}
+
+impl Expr {
+    /// The expression with parentheses looked through.
+    pub fn unparen(&self) -> &Expr {
+        let mut expr = self;
+        while let ExprKind::Paren(inner) = &expr.kind {
+            expr = inner;
+        }
+        expr
+    }
+}

@@ -1,0 +1,149 @@
+//! Syntax errors, with the friendly names of what the parser expected.
+
+use miette::Diagnostic;
+use thiserror::Error;
+
+use super::parser::Rule;
+use crate::source::Span;
+
+#[derive(Debug, Clone, Error, Diagnostic, PartialEq)]
+pub enum SyntaxError {
+    #[error("expected {expected}, found {found}")]
+    #[diagnostic(code(grundy::syntax::expected))]
+    Expected {
+        #[label("expected {expected} here")]
+        span: Span,
+        expected: String,
+        found: String,
+        #[help]
+        help: Option<String>,
+    },
+
+    #[error("number too large: {digits}")]
+    #[diagnostic(
+        code(grundy::syntax::number_too_large),
+        help("integers in grundy are 64-bit: at most 9223372036854775807 (about 9.2e18)")
+    )]
+    NumberTooLarge {
+        #[label("this does not fit in 64 bits")]
+        span: Span,
+        digits: String,
+    },
+
+    #[error("expression nested too deeply")]
+    #[diagnostic(
+        code(grundy::syntax::too_deep),
+        help(
+            "grundy reads at most {limit} levels of brackets and prefix operators; \
+             give inner parts a name with `let` and use the name"
+        )
+    )]
+    TooDeep {
+        #[label("more than {limit} levels deep here")]
+        span: Span,
+        limit: usize,
+    },
+
+    #[error("`{name}` is used twice as a parameter")]
+    #[diagnostic(
+        code(grundy::syntax::duplicate_parameter),
+        help("give each parameter its own name")
+    )]
+    DuplicateParameter {
+        #[label("second `{name}`")]
+        span: Span,
+        name: String,
+    },
+}
+
+impl SyntaxError {
+    pub fn span(&self) -> Span {
+        match self {
+            SyntaxError::Expected { span, .. }
+            | SyntaxError::NumberTooLarge { span, .. }
+            | SyntaxError::TooDeep { span, .. }
+            | SyntaxError::DuplicateParameter { span, .. } => *span,
+        }
+    }
+}
+
+/// What a grammar rule is called in an error message, grouped so that
+/// "expected `+`, `-`, `*`, ..." reads "expected an operator".
+pub(super) fn friendly_name(rule: Rule) -> &'static str {
+    use Rule::*;
+    match rule {
+        or | and | kw_or | kw_and | eq | ne | le | ge | lt | gt | range_incl | range | xor
+        | add | sub | pow | mul | div | rem => "an operator",
+        expr | heap | subtraction | neg | not | if_expr | game | set | paren | call | int
+        | string | boolean | lone_star | element => "an expression",
+        name => "a name",
+        claim | kw_is => "`is`",
+        outcome => "`losing`, `winning`, `P` or `N`",
+        for_clause | kw_for => "`for`",
+        if_clause | kw_if => "`if`",
+        kw_then => "`then`",
+        kw_else => "`else`",
+        kw_in => "`in`",
+        kw_let => "`let`",
+        kw_assert => "`assert`",
+        params => "parameters",
+        args => "arguments `(...)`",
+        comma => "`,`",
+        close_game => "`>`",
+        close_set => "`}`",
+        close_paren => "`)`",
+        equals => "`=`",
+        stmt_end | EOI => "the end of the statement",
+        _ => "something else",
+    }
+}
+
+/// The order in which expected things are listed.
+pub(super) const ORDER: &[&str] = &[
+    "an expression",
+    "a name",
+    "an operator",
+    "`is`",
+    "`,`",
+    "`>`",
+    "`}`",
+    "`)`",
+    "`=`",
+    "`for`",
+    "`if`",
+    "`then`",
+    "`else`",
+    "`in`",
+    "parameters",
+    "arguments `(...)`",
+    "the end of the statement",
+];
+
+/// "a", "a or b", "a, b or c"
+pub(super) fn one_of(names: &[&str]) -> String {
+    match names {
+        [] => "something else".to_owned(),
+        [one] => (*one).to_owned(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// How the text at `offset` is described: "`}`", "the end of the line", "`foo`".
+pub(super) fn describe_found(text: &str, offset: usize) -> String {
+    let rest = &text[offset.min(text.len())..];
+    let Some(first) = rest.chars().next() else {
+        return "the end of the input".to_owned();
+    };
+    if first == '\n' || rest.starts_with("\r\n") {
+        return "the end of the line".to_owned();
+    }
+    let word: String = if first.is_alphanumeric() || first == '_' {
+        rest.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .take(20)
+            .collect()
+    } else {
+        first.to_string()
+    };
+    format!("`{word}`")
+}

@@ -1,0 +1,128 @@
+//! Source text to syntax tree: the pest grammar in `grammar/grundy.pest`, a Pratt parser for
+//! operators, and syntax errors with friendly names.
+
+pub mod ast;
+mod error;
+mod parser;
+
+use pest::error::{ErrorVariant, InputLocation};
+
+pub use error::SyntaxError;
+pub use parser::MAX_NESTING;
+
+use crate::source::{SourceId, Span};
+use ast::Stmt;
+use parser::Rule;
+
+/// Stack given to the parser, so that how deep it may recurse does not depend on the caller.
+const PARSE_STACK: usize = 64 * 1024 * 1024;
+
+/// Parses a whole program. A syntax error skips to the next line and parsing goes on, so
+/// every statement's error is reported at once.
+pub fn parse(source: SourceId, text: &str) -> (Vec<Stmt>, Vec<SyntaxError>) {
+    stacker::grow(PARSE_STACK, || {
+        let mut statements = Vec::new();
+        let mut errors = Vec::new();
+        let mut offset = 0;
+        while offset < text.len() && !parser::rest_is_blank(text, offset) {
+            match parser::parse_statement(source, text, offset) {
+                Ok((stmt, consumed)) => {
+                    statements.push(stmt);
+                    offset += consumed.max(1);
+                }
+                Err(error) => {
+                    let at = (error.span().start as usize).max(offset);
+                    offset = text[at..].find('\n').map_or(text.len(), |n| at + n + 1);
+                    errors.push(error);
+                }
+            }
+        }
+        (statements, errors)
+    })
+}
+
+/// Whether the text is the beginning of a program that merely stopped too early
+/// (an open bracket, a trailing operator): the REPL then asks for another line.
+pub fn is_incomplete(text: &str) -> bool {
+    let end = text.trim_end().len();
+    let (_, errors) = parse(SourceId::default(), text);
+    errors.iter().any(|error| {
+        matches!(error, SyntaxError::Expected { .. }) && error.span().start as usize >= end
+    })
+}
+
+fn convert_pest_error(
+    source: SourceId,
+    text: &str,
+    offset: usize,
+    error: pest::error::Error<Rule>,
+) -> SyntaxError {
+    let at = offset
+        + match error.location {
+            InputLocation::Pos(pos) => pos,
+            InputLocation::Span((start, _)) => start,
+        };
+    let span = point(source, text, at);
+    let positives = match error.variant {
+        ErrorVariant::ParsingError { positives, .. } => positives,
+        ErrorVariant::CustomError { message } if message.contains("limit") => {
+            return SyntaxError::TooDeep {
+                span,
+                limit: MAX_NESTING,
+            };
+        }
+        ErrorVariant::CustomError { .. } => Vec::new(),
+    };
+    let mut names: Vec<&str> = positives.into_iter().map(error::friendly_name).collect();
+    // A fixed order, so that messages do not depend on the order rules were tried in.
+    names.sort_by_key(|name| error::ORDER.iter().position(|n| n == name));
+    names.dedup();
+    let found = error::describe_found(text, at);
+    let help = help_for(&names, &found);
+    SyntaxError::Expected {
+        span,
+        expected: error::one_of(&names),
+        found,
+        help,
+    }
+}
+
+/// A span of one character at `at`, moved back onto the text when `at` is its end
+/// (miette drops labels that start at the very end).
+fn point(source: SourceId, text: &str, at: usize) -> Span {
+    if at < text.len() {
+        let width = text[at..].chars().next().map_or(1, char::len_utf8);
+        Span::new(source, at, at + width)
+    } else {
+        let start = text[..text.len()]
+            .char_indices()
+            .last()
+            .map_or(0, |(i, _)| i);
+        Span::new(source, start, text.len())
+    }
+}
+
+fn help_for(expected: &[&str], found: &str) -> Option<String> {
+    let help = if found == "`=`" && expected.contains(&"an operator") {
+        "to claim two games are equivalent write `==`; a single `=` belongs to `let`"
+    } else if expected.contains(&"`>`") {
+        "a game lists its options between `<` and `>`, separated by commas: `<*0, *1>`"
+    } else if expected.contains(&"`)`") {
+        "every `(` needs a matching `)`"
+    } else if expected.contains(&"`}`") {
+        "a set lists integers between `{` and `}`, separated by commas: `{1, 3, 4}`"
+    } else if expected == ["a name"] {
+        "names start with a letter or `_`; keywords such as `let`, `if`, `for` can't be names"
+    } else if expected.contains(&"`then`") {
+        "a condition reads `if c then x else y`"
+    } else if expected.contains(&"`else`") {
+        "a condition needs both branches: `if c then x else y`"
+    } else if expected.contains(&"`losing`, `winning`, `P` or `N`") {
+        "claim an outcome: `G is losing` (also `is P`) or `G is winning` (also `is N`)"
+    } else if expected.contains(&"an expression") && found == "the end of the input" {
+        "the statement stops in the middle: something is missing at the end"
+    } else {
+        return None;
+    };
+    Some(help.to_owned())
+}

@@ -1,0 +1,445 @@
+//! pest pairs to AST. Operator precedence lives in the one Pratt table below.
+
+use std::cell::Cell;
+use std::collections::HashSet;
+use std::sync::{Arc, LazyLock};
+
+use pest::Parser;
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest_derive::Parser;
+
+use super::ast::*;
+use super::error::SyntaxError;
+use crate::source::{SourceId, Span};
+
+#[derive(Parser)]
+#[grammar = "../grammar/grundy.pest"]
+pub(super) struct GrundyParser;
+
+/// How deep brackets and prefix operators may nest. Deeper input is refused with a
+/// diagnostic, so no recursion over the tree can run out of stack.
+pub const MAX_NESTING: usize = 1000;
+
+/// Operator precedence, lowest first.
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    use Assoc::{Left, Right};
+    PrattParser::new()
+        .op(Op::infix(Rule::or, Left))
+        .op(Op::infix(Rule::and, Left))
+        .op(Op::prefix(Rule::not))
+        .op(Op::postfix(Rule::claim))
+        .op(Op::infix(Rule::eq, Left)
+            | Op::infix(Rule::ne, Left)
+            | Op::infix(Rule::lt, Left)
+            | Op::infix(Rule::le, Left)
+            | Op::infix(Rule::gt, Left)
+            | Op::infix(Rule::ge, Left))
+        .op(Op::infix(Rule::range, Left) | Op::infix(Rule::range_incl, Left))
+        .op(Op::infix(Rule::xor, Left))
+        .op(Op::infix(Rule::add, Left) | Op::infix(Rule::sub, Left))
+        .op(Op::infix(Rule::mul, Left) | Op::infix(Rule::div, Left) | Op::infix(Rule::rem, Left))
+        .op(Op::prefix(Rule::neg))
+        .op(Op::infix(Rule::pow, Right))
+        // Prefix `*` and `#` bind tightest: `*2 * 3` is `(*2) * 3`.
+        .op(Op::prefix(Rule::heap) | Op::prefix(Rule::subtraction))
+});
+
+/// Parses one statement from the start of `text`. On success, also says how many bytes
+/// it took (its terminator included).
+pub(super) fn parse_statement(
+    source: SourceId,
+    text: &str,
+    offset: usize,
+) -> Result<(Stmt, usize)> {
+    let input = &text[offset..];
+    let mut pairs = GrundyParser::parse(Rule::statement, input)
+        .map_err(|error| super::convert_pest_error(source, text, offset, error))?;
+    let statement = pairs.next().expect("a statement pair");
+    let consumed = statement.as_span().end();
+    let stmt_pair = statement
+        .into_inner()
+        .find(|pair| pair.as_rule() != Rule::stmt_end)
+        .expect("a statement inside");
+    let builder = Builder {
+        source,
+        offset,
+        depth: Cell::new(0),
+    };
+    Ok((builder.stmt(stmt_pair)?, consumed))
+}
+
+/// Whether nothing but blank lines, comments and `;` is left from `offset` on.
+pub(super) fn rest_is_blank(text: &str, offset: usize) -> bool {
+    GrundyParser::parse(Rule::rest_is_blank, &text[offset..]).is_ok()
+}
+
+struct Builder {
+    source: SourceId,
+    /// Where the parsed slice starts in the whole text.
+    offset: usize,
+    depth: Cell<usize>,
+}
+
+type Result<T> = std::result::Result<T, SyntaxError>;
+
+impl Builder {
+    fn span(&self, pair: &Pair<Rule>) -> Span {
+        let span = pair.as_span();
+        Span::new(
+            self.source,
+            self.offset + span.start(),
+            self.offset + span.end(),
+        )
+    }
+
+    fn stmt(&self, pair: Pair<Rule>) -> Result<Stmt> {
+        let span = self.span(&pair);
+        let kind = match pair.as_rule() {
+            Rule::let_stmt => {
+                let mut name = None;
+                let mut params = None;
+                let mut body = None;
+                for inner in pair.into_inner() {
+                    match inner.as_rule() {
+                        Rule::name => name = Some(self.ident(&inner)),
+                        Rule::params => params = Some(self.params(inner)?),
+                        Rule::expr => body = Some(self.expr(inner)?),
+                        _ => {}
+                    }
+                }
+                StmtKind::Let {
+                    name: name.expect("let has a name"),
+                    params,
+                    body: Arc::new(body.expect("let has a body")),
+                }
+            }
+            Rule::assert_stmt => StmtKind::Assert(self.expr(last_expr(pair))?),
+            Rule::expr => StmtKind::Expr(self.expr(pair)?),
+            rule => unreachable!("statement rule {rule:?}"),
+        };
+        Ok(Stmt { kind, span })
+    }
+
+    fn params(&self, pair: Pair<Rule>) -> Result<Vec<Ident>> {
+        let mut seen = HashSet::new();
+        let mut params = Vec::new();
+        for inner in pair.into_inner().filter(|p| p.as_rule() == Rule::name) {
+            let ident = self.ident(&inner);
+            if !seen.insert(ident.name.clone()) {
+                return Err(SyntaxError::DuplicateParameter {
+                    span: ident.span,
+                    name: ident.name.to_string(),
+                });
+            }
+            params.push(ident);
+        }
+        Ok(params)
+    }
+
+    fn ident(&self, pair: &Pair<Rule>) -> Ident {
+        Ident {
+            name: pair.as_str().into(),
+            span: self.span(pair),
+        }
+    }
+
+    /// Enters one level of nesting, refusing to go deeper than [`MAX_NESTING`].
+    fn nested<T>(&self, span: Span, levels: usize, f: impl FnOnce() -> Result<T>) -> Result<T> {
+        let depth = self.depth.get() + levels;
+        if depth > MAX_NESTING {
+            return Err(SyntaxError::TooDeep {
+                span,
+                limit: MAX_NESTING,
+            });
+        }
+        self.depth.set(depth);
+        let result = f();
+        self.depth.set(depth - levels);
+        result
+    }
+
+    fn expr(&self, pair: Pair<Rule>) -> Result<Expr> {
+        let span = self.span(&pair);
+        self.nested(span, pratt_recursion(pair.clone().into_inner()), || {
+            PRATT
+                .map_primary(|primary| self.primary(primary))
+                .map_prefix(|op, operand| self.prefix(op, operand?))
+                .map_postfix(|operand, op| self.postfix(operand?, op))
+                .map_infix(|lhs, op, rhs| self.infix(lhs?, op, rhs?))
+                .parse(pair.into_inner())
+        })
+    }
+
+    fn prefix(&self, op: Pair<Rule>, operand: Expr) -> Result<Expr> {
+        let op_span = self.span(&op);
+        let op = match op.as_rule() {
+            Rule::heap => PrefixOp::Heap,
+            Rule::subtraction => PrefixOp::Subtraction,
+            Rule::neg => PrefixOp::Neg,
+            Rule::not => PrefixOp::Not,
+            rule => unreachable!("prefix rule {rule:?}"),
+        };
+        let span = op_span.to(operand.span);
+        Ok(Expr {
+            kind: ExprKind::Prefix {
+                op,
+                op_span,
+                operand: Box::new(operand),
+            },
+            span,
+        })
+    }
+
+    fn postfix(&self, operand: Expr, op: Pair<Rule>) -> Result<Expr> {
+        let claim_span = self.span(&op);
+        let outcome = match op
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::outcome)
+            .map(|p| p.as_str())
+        {
+            Some("losing" | "P") => Outcome::Losing,
+            Some("winning" | "N") => Outcome::Winning,
+            other => unreachable!("outcome {other:?}"),
+        };
+        let span = operand.span.to(claim_span);
+        Ok(Expr {
+            kind: ExprKind::Claim {
+                game: Box::new(operand),
+                outcome,
+                claim_span,
+            },
+            span,
+        })
+    }
+
+    fn infix(&self, lhs: Expr, op: Pair<Rule>, rhs: Expr) -> Result<Expr> {
+        let op_span = self.span(&op);
+        let op = binop(op.as_rule());
+        let span = lhs.span.to(rhs.span);
+        let Some(level) = op.chain_level() else {
+            let kind = ExprKind::Binary {
+                op,
+                op_span,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+            };
+            return Ok(Expr { kind, span });
+        };
+        // Extend a chain of the same level instead of nesting it one deeper.
+        if let ExprKind::Chain { first, mut rest } = lhs.kind {
+            if rest[0].0.chain_level() == Some(level) {
+                rest.push((op, op_span, rhs));
+                return Ok(Expr {
+                    kind: ExprKind::Chain { first, rest },
+                    span,
+                });
+            }
+            let lhs = Expr {
+                kind: ExprKind::Chain { first, rest },
+                span: lhs.span,
+            };
+            return Ok(chain(lhs, op, op_span, rhs));
+        }
+        Ok(chain(lhs, op, op_span, rhs))
+    }
+
+    fn primary(&self, pair: Pair<Rule>) -> Result<Expr> {
+        let span = self.span(&pair);
+        let kind = match pair.as_rule() {
+            Rule::int => ExprKind::Int(self.int(&pair)?),
+            Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
+            Rule::string => {
+                let text = pair.into_inner().next().map_or("", |p| p.as_str());
+                ExprKind::Str(text.into())
+            }
+            Rule::name => ExprKind::Name(self.ident(&pair)),
+            Rule::lone_star => ExprKind::LoneStar,
+            Rule::paren => {
+                let inner = self.nested(span, 1, || self.expr(first_expr(pair)))?;
+                ExprKind::Paren(Box::new(inner))
+            }
+            Rule::if_expr => self.nested(span, 1, || {
+                let mut exprs = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
+                let mut next = || self.expr(exprs.next().expect("three parts of an if"));
+                Ok(ExprKind::If {
+                    cond: Box::new(next()?),
+                    then: Box::new(next()?),
+                    otherwise: Box::new(next()?),
+                })
+            })?,
+            Rule::game => ExprKind::Game(self.nested(span, 1, || self.elements(pair))?),
+            Rule::set => ExprKind::Set(self.nested(span, 1, || self.elements(pair))?),
+            Rule::call => self.nested(span, 1, || self.call(pair))?,
+            rule => unreachable!("primary rule {rule:?}"),
+        };
+        Ok(Expr { kind, span })
+    }
+
+    fn call(&self, pair: Pair<Rule>) -> Result<ExprKind> {
+        let mut inner = pair.into_inner();
+        let callee = self.ident(&inner.next().expect("a callee"));
+        let arguments = inner.next().expect("arguments");
+        let args = match arguments.as_rule() {
+            // `mex{0, 1}` passes the set itself.
+            Rule::set => vec![self.primary(arguments)?],
+            _ => arguments
+                .into_inner()
+                .filter(|p| p.as_rule() == Rule::expr)
+                .map(|p| self.expr(p))
+                .collect::<Result<_>>()?,
+        };
+        Ok(ExprKind::Call { callee, args })
+    }
+
+    fn elements(&self, pair: Pair<Rule>) -> Result<Vec<Element>> {
+        pair.into_inner()
+            .filter(|p| p.as_rule() == Rule::element)
+            .map(|element| {
+                let span = self.span(&element);
+                let mut inner = element.into_inner();
+                let expr = self.expr(inner.next().expect("an element expression"))?;
+                let clauses = inner
+                    .map(|clause| self.clause(clause))
+                    .collect::<Result<_>>()?;
+                Ok(Element {
+                    expr,
+                    clauses,
+                    span,
+                })
+            })
+            .collect()
+    }
+
+    fn clause(&self, pair: Pair<Rule>) -> Result<Clause> {
+        match pair.as_rule() {
+            Rule::for_clause => {
+                let mut var = None;
+                let mut iter = None;
+                for inner in pair.into_inner() {
+                    match inner.as_rule() {
+                        Rule::name => var = Some(self.ident(&inner)),
+                        Rule::expr => iter = Some(self.expr(inner)?),
+                        _ => {}
+                    }
+                }
+                Ok(Clause::For {
+                    var: var.expect("a loop variable"),
+                    iter: iter.expect("an iterable"),
+                })
+            }
+            Rule::if_clause => Ok(Clause::If(self.expr(last_expr(pair))?)),
+            rule => unreachable!("clause rule {rule:?}"),
+        }
+    }
+
+    fn int(&self, pair: &Pair<Rule>) -> Result<i64> {
+        let text = pair.as_str();
+        let too_large = || SyntaxError::NumberTooLarge {
+            span: self.span(pair),
+            digits: text.to_owned(),
+        };
+        let (mantissa, exponent) = match text.find(['e', 'E']) {
+            Some(at) => (&text[..at], Some(&text[at + 1..])),
+            None => (text, None),
+        };
+        let digits: String = mantissa.chars().filter(|c| *c != '_').collect();
+        let mut value: i64 = digits.parse().map_err(|_| too_large())?;
+        if let Some(exponent) = exponent {
+            let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
+            let scale = 10i64.checked_pow(exponent).ok_or_else(too_large)?;
+            value = value.checked_mul(scale).ok_or_else(too_large)?;
+        }
+        Ok(value)
+    }
+}
+
+/// How deep the Pratt parser will recurse on a row of tokens: once per prefix operator in a
+/// run (`--*3`) and once per `**` in a right-associative chain (`2 ** 2 ** 2`).
+fn pratt_recursion(tokens: Pairs<Rule>) -> usize {
+    let (mut prefixes, mut powers, mut deepest) = (0usize, 0usize, 0usize);
+    for token in tokens {
+        match token.as_rule() {
+            Rule::heap | Rule::subtraction | Rule::neg | Rule::not => prefixes += 1,
+            Rule::pow => powers += 1,
+            rule if is_infix(rule) => powers = 0,
+            _ => {
+                deepest = deepest.max(prefixes + powers);
+                prefixes = 0;
+            }
+        }
+    }
+    deepest
+}
+
+fn is_infix(rule: Rule) -> bool {
+    matches!(
+        rule,
+        Rule::or
+            | Rule::and
+            | Rule::eq
+            | Rule::ne
+            | Rule::lt
+            | Rule::le
+            | Rule::gt
+            | Rule::ge
+            | Rule::range
+            | Rule::range_incl
+            | Rule::xor
+            | Rule::add
+            | Rule::sub
+            | Rule::mul
+            | Rule::div
+            | Rule::rem
+    )
+}
+
+fn chain(first: Expr, op: BinOp, op_span: Span, rhs: Expr) -> Expr {
+    let span = first.span.to(rhs.span);
+    Expr {
+        kind: ExprKind::Chain {
+            first: Box::new(first),
+            rest: vec![(op, op_span, rhs)],
+        },
+        span,
+    }
+}
+
+fn first_expr(pair: Pair<Rule>) -> Pair<Rule> {
+    exprs(pair.into_inner())
+        .next()
+        .expect("an expression inside")
+}
+
+fn last_expr(pair: Pair<Rule>) -> Pair<Rule> {
+    exprs(pair.into_inner())
+        .last()
+        .expect("an expression inside")
+}
+
+fn exprs(pairs: Pairs<Rule>) -> impl Iterator<Item = Pair<Rule>> {
+    pairs.filter(|p| p.as_rule() == Rule::expr)
+}
+
+fn binop(rule: Rule) -> BinOp {
+    match rule {
+        Rule::or => BinOp::Or,
+        Rule::and => BinOp::And,
+        Rule::eq => BinOp::Eq,
+        Rule::ne => BinOp::Ne,
+        Rule::lt => BinOp::Lt,
+        Rule::le => BinOp::Le,
+        Rule::gt => BinOp::Gt,
+        Rule::ge => BinOp::Ge,
+        Rule::range => BinOp::Range,
+        Rule::range_incl => BinOp::RangeIncl,
+        Rule::xor => BinOp::Xor,
+        Rule::add => BinOp::Add,
+        Rule::sub => BinOp::Sub,
+        Rule::mul => BinOp::Mul,
+        Rule::div => BinOp::Div,
+        Rule::rem => BinOp::Rem,
+        Rule::pow => BinOp::Pow,
+        rule => unreachable!("infix rule {rule:?}"),
+    }
+}
