@@ -198,7 +198,9 @@ impl Session {
             }
             .into());
         }
-        if self.steps.is_multiple_of(1024) && self.interrupt.load(std::sync::atomic::Ordering::Relaxed) {
+        if self.steps.is_multiple_of(1024)
+            && self.interrupt.load(std::sync::atomic::Ordering::Relaxed)
+        {
             return Err(EvalError::Cancelled { span }.into());
         }
         Ok(())

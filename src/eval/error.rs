@@ -17,17 +17,6 @@ pub enum EvalError {
         help: Option<String>,
     },
 
-    #[error("`{name}` is built in")]
-    #[diagnostic(
-        code(grundy::name::builtin),
-        help("choose another name, such as `my_{name}`")
-    )]
-    Builtin {
-        #[label("this name belongs to a built-in")]
-        span: Span,
-        name: String,
-    },
-
     #[error("`{name}` takes {expected}, but was given {found}")]
     #[diagnostic(code(grundy::call::arity))]
     Arity {
@@ -152,7 +141,6 @@ impl EvalError {
     pub fn span(&self) -> Span {
         match self {
             EvalError::UnknownName { span, .. }
-            | EvalError::Builtin { span, .. }
             | EvalError::Arity { span, .. }
             | EvalError::Type { span, .. }
             | EvalError::Invalid { span, .. }

@@ -112,6 +112,14 @@ impl Session {
         self.interrupt.clone()
     }
 
+    /// The value bound to a name at the top level, if it is a value (not a family).
+    pub fn value_of(&self, name: &str) -> Option<Value> {
+        match self.globals.get(name)? {
+            Global::Value(value) => Some(value.clone()),
+            _ => None,
+        }
+    }
+
     /// The names defined so far, in the order they were defined.
     pub fn defined_names(&self) -> impl Iterator<Item = &str> {
         self.globals.keys().map(|name| &**name)

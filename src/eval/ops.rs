@@ -71,7 +71,10 @@ impl Session {
             (BinOp::Sub, Int(a), Int(b)) => Int(a.checked_sub(*b).ok_or_else(overflow)?),
             (BinOp::Mul, Int(a), Int(b)) => Int(a.checked_mul(*b).ok_or_else(overflow)?),
             (BinOp::Div | BinOp::Rem, Int(_), Int(0)) => {
-                return Err(EvalError::invalid(rhs.span, "division by zero", "this is 0").into());
+                let error = EvalError::invalid(rhs.span, "division by zero", "this is 0");
+                return Err(error
+                    .with_help("`a / b` and `a % b` need b other than 0")
+                    .into());
             }
             (BinOp::Div, Int(a), Int(b)) => Int(a.checked_div_euclid(*b).ok_or_else(overflow)?),
             (BinOp::Rem, Int(a), Int(b)) => Int(a.checked_rem_euclid(*b).ok_or_else(overflow)?),
@@ -152,6 +155,10 @@ impl Session {
                 }
                 _ => format!("`{symbol}` works on integers; games can only be added"),
             };
+            let (left, right) = (self.sources.text(lhs.span), self.sources.text(rhs.span));
+            let help = help
+                .replace("nimber(G)", &format!("nimber({left})"))
+                .replace("nimber(H)", &format!("nimber({right})"));
             return EvalError::type_error(op_span, message, "games on both sides").with_help(help);
         }
         let wanted = match op {
@@ -216,7 +223,9 @@ impl Session {
         match op {
             BinOp::Add => format!("for the nim heap of {n} chips write `*{n}`"),
             BinOp::Eq | BinOp::Ne => format!(
-                "for the nim heap of {n} chips write `*{n}`; to compare a game's value with {n}, write `nimber(G) {symbol} {n}`"
+                "for the nim heap of {n} chips write `*{n}`; to compare the game's value with {n}, \
+                 write `nimber({}) {symbol} {n}`",
+                self.sources.text(game.span)
             ),
             _ => "a game's value as an integer is `nimber(G)`".to_owned(),
         }

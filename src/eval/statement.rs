@@ -8,7 +8,7 @@ use miette::LabeledSpan;
 
 use super::ops::Operand;
 use super::value::{ShowSet, show_nimber};
-use super::{EvalError, Flow, Function, Global, Result, Session, Value, builtins};
+use super::{EvalError, Flow, Function, Global, Result, Session, Value};
 use crate::source::Span;
 use crate::syntax::{self, ast::*};
 
@@ -160,7 +160,6 @@ impl Session {
                 params: None,
                 body,
             } => {
-                self.check_definable(name)?;
                 match self.eval_root(body) {
                     Ok(value) => self.define(name, Global::Value(value)),
                     Err(error) => {
@@ -175,7 +174,6 @@ impl Session {
                 params: Some(params),
                 body,
             } => {
-                self.check_definable(name)?;
                 self.function_count += 1;
                 let function = Function {
                     id: self.function_count,
@@ -194,17 +192,7 @@ impl Session {
         }
     }
 
-    fn check_definable(&self, name: &Ident) -> Result<()> {
-        if builtins::is_builtin(&name.name) {
-            return Err(EvalError::Builtin {
-                span: name.span,
-                name: name.name.to_string(),
-            }
-            .into());
-        }
-        Ok(())
-    }
-
+    /// Binds a name; a definition may shadow a built-in, as `let rook(i, j) = ...` does.
     fn define(&mut self, name: &Ident, global: Global) {
         // Names in bodies are looked up when called, so a redefinition may change what
         // earlier calls would give: forget them.

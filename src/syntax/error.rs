@@ -94,12 +94,15 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         close_paren => "`)`",
         equals => "`=`",
         stmt_end | EOI => "the end of the statement",
+        statement => "a statement",
         _ => "something else",
     }
 }
 
 /// The order in which expected things are listed.
 pub(super) const ORDER: &[&str] = &[
+    "`let`",
+    "`assert`",
     "an expression",
     "a name",
     "an operator",
@@ -128,19 +131,27 @@ pub(super) fn one_of(names: &[&str]) -> String {
     }
 }
 
+pub(super) const END_OF_INPUT: &str = "the end of the input";
+
 /// How the text at `offset` is described: "`}`", "the end of the line", "`foo`".
 pub(super) fn describe_found(text: &str, offset: usize) -> String {
     let rest = &text[offset.min(text.len())..];
     let Some(first) = rest.chars().next() else {
-        return "the end of the input".to_owned();
+        return END_OF_INPUT.to_owned();
     };
     if first == '\n' || rest.starts_with("\r\n") {
         return "the end of the line".to_owned();
     }
+    const OPERATOR: &str = "=!<>+-*/%^.";
     let word: String = if first.is_alphanumeric() || first == '_' {
         rest.chars()
             .take_while(|c| c.is_alphanumeric() || *c == '_')
             .take(20)
+            .collect()
+    } else if OPERATOR.contains(first) {
+        rest.chars()
+            .take_while(|c| OPERATOR.contains(*c))
+            .take(3)
             .collect()
     } else {
         first.to_string()

@@ -31,9 +31,14 @@ pub fn parse(source: SourceId, text: &str) -> (Vec<Stmt>, Vec<SyntaxError>) {
                     offset += consumed.max(1);
                 }
                 Err(error) => {
+                    let nesting = matches!(error, SyntaxError::TooDeep { .. });
                     let at = (error.span().start as usize).max(offset);
-                    offset = text[at..].find('\n').map_or(text.len(), |n| at + n + 1);
                     errors.push(error);
+                    if nesting {
+                        // The rest is most likely more of the same expression.
+                        break;
+                    }
+                    offset = resume_after(text, at);
                 }
             }
         }
@@ -41,13 +46,28 @@ pub fn parse(source: SourceId, text: &str) -> (Vec<Stmt>, Vec<SyntaxError>) {
     })
 }
 
+/// Where parsing goes on after an error at `at`: the next line that does not look like the
+/// continuation of a broken statement (a closing bracket, a comma or an operator first).
+fn resume_after(text: &str, at: usize) -> usize {
+    let mut offset = text[at..].find('\n').map_or(text.len(), |n| at + n + 1);
+    while offset < text.len() {
+        let line = text[offset..].trim_start_matches([' ', '\t']);
+        if !line.starts_with(|c: char| ">)},=!<+-*/%^.".contains(c)) {
+            break;
+        }
+        offset = text[offset..]
+            .find('\n')
+            .map_or(text.len(), |n| offset + n + 1);
+    }
+    offset
+}
+
 /// Whether the text is the beginning of a program that merely stopped too early
 /// (an open bracket, a trailing operator): the REPL then asks for another line.
 pub fn is_incomplete(text: &str) -> bool {
-    let end = text.trim_end().len();
     let (_, errors) = parse(SourceId::default(), text);
     errors.iter().any(|error| {
-        matches!(error, SyntaxError::Expected { .. }) && error.span().start as usize >= end
+        matches!(error, SyntaxError::Expected { found, .. } if found == error::END_OF_INPUT)
     })
 }
 
@@ -103,7 +123,15 @@ fn point(source: SourceId, text: &str, at: usize) -> Span {
 }
 
 fn help_for(expected: &[&str], found: &str) -> Option<String> {
-    let help = if found == "`=`" && expected.contains(&"an operator") {
+    let starts_statement = expected.contains(&"`let`") && expected.contains(&"an expression");
+    let operator = found
+        .trim_matches('`')
+        .chars()
+        .all(|c| "=!<>+-*/%^.".contains(c));
+    let help = if starts_statement && operator {
+        "a line that starts with an operator does not continue the line above; \
+         end the line above with the operator instead"
+    } else if found == "`=`" && expected.contains(&"an operator") {
         "to claim two games are equivalent write `==`; a single `=` belongs to `let`"
     } else if expected.contains(&"`>`") {
         "a game lists its options between `<` and `>`, separated by commas: `<*0, *1>`"

@@ -148,8 +148,13 @@ impl Builder {
     fn nested<T>(&self, span: Span, levels: usize, f: impl FnOnce() -> Result<T>) -> Result<T> {
         let depth = self.depth.get() + levels;
         if depth > MAX_NESTING {
+            // Point at where the too-deep part opens, not at all of it.
+            let opening = Span {
+                end: span.start + 1,
+                ..span
+            };
             return Err(SyntaxError::TooDeep {
-                span,
+                span: opening,
                 limit: MAX_NESTING,
             });
         }

@@ -1,0 +1,135 @@
+//! The binary as a user runs it: commands, exit codes, standard input, files that go wrong.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn grundy(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).unwrap()
+}
+
+#[test]
+fn eval_prints_the_value_and_the_winner() {
+    let output = grundy(&["eval", "*5 + #7"], "");
+    assert_eq!(stdout(&output), "*6 — the player to move wins\n");
+    assert_eq!(output.status.code(), Some(0));
+    let output = grundy(&["eval", "let G = <*0, *1, *1>; G == *2; *5 + *5"], "");
+    assert_eq!(stdout(&output), "true\n0 — the player to move loses\n");
+}
+
+#[test]
+fn run_passes_the_examples() {
+    for example in [
+        "examples/seeds.game",
+        "examples/homework.game",
+        "examples/families.game",
+    ] {
+        let output = grundy(&["run", example], "");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{example}: {}",
+            stderr(&output)
+        );
+        assert!(stderr(&output).is_empty());
+    }
+}
+
+#[test]
+fn every_failed_assert_is_reported_and_the_exit_code_is_1() {
+    let output = grundy(&["run", "tests/errors/assert_failed.game"], "");
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stderr(&output).matches("assertion failed").count(), 5);
+    assert!(
+        stderr(&output).contains("assert_failed.game:5:8"),
+        "file, line and column"
+    );
+}
+
+#[test]
+fn exit_codes_tell_what_went_wrong() {
+    assert_eq!(
+        grundy(&["eval", "*1 +* +"], "").status.code(),
+        Some(3),
+        "syntax"
+    );
+    assert_eq!(
+        grundy(&["eval", "nimbr(*1)"], "").status.code(),
+        Some(3),
+        "name"
+    );
+    assert_eq!(
+        grundy(&["eval", "*1 + 2"], "").status.code(),
+        Some(4),
+        "runtime"
+    );
+    assert_eq!(
+        grundy(&["eval", "assert *1 is losing"], "").status.code(),
+        Some(1),
+        "assert"
+    );
+    assert_eq!(
+        grundy(&["run", "no/such/file.game"], "").status.code(),
+        Some(2),
+        "missing file"
+    );
+    assert_eq!(grundy(&["frobnicate"], "").status.code(), Some(2), "usage");
+}
+
+#[test]
+fn files_that_are_not_scripts_get_a_message() {
+    let output = grundy(&["run", "tests"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("is a directory"));
+
+    let dir = std::env::temp_dir().join(format!("grundy-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let binary = dir.join("binary.game");
+    std::fs::write(&binary, b"*1 + \xff\xfe").unwrap();
+    let output = grundy(&["run", binary.to_str().unwrap()], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("not UTF-8"), "{}", stderr(&output));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn piped_input_runs_as_a_script_without_a_prompt() {
+    let output = grundy(&[], "let G = <*0, *1>\nG + *1\nassert G == *2\n");
+    assert_eq!(stdout(&output), "*3 — the player to move wins\n");
+    assert_eq!(output.status.code(), Some(0));
+    let output = grundy(&["run", "-"], "*25 + *21 + *11\n");
+    assert_eq!(stdout(&output), "*7 — the player to move wins\n");
+}
+
+#[test]
+fn diagnostics_go_to_stderr_without_colour_when_asked() {
+    let output = grundy(&["eval", "*3 + 2"], "");
+    let text = stderr(&output);
+    assert!(
+        text.contains("help: for the sum with a heap of 2 chips write `*3 + *2`"),
+        "{text}"
+    );
+    assert!(!text.contains('\u{1b}'), "no escape codes with NO_COLOR");
+    assert!(stdout(&output).is_empty());
+}

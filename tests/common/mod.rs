@@ -1,0 +1,69 @@
+//! Helpers shared by the integration tests: run a program the way the CLI does and collect
+//! what it printed.
+#![allow(dead_code)]
+
+use grundy::diagnostics::{Style, render};
+use grundy::eval::{Event, Session, Summary};
+
+/// What a program printed: its answers, its rendered diagnostics, and how it went.
+pub struct Output {
+    pub answers: Vec<String>,
+    pub errors: Vec<String>,
+    pub summary: Summary,
+    /// Answers and errors in the order they came, each answer beside its statement.
+    pub transcript: String,
+}
+
+pub fn run(source: &str) -> Output {
+    run_in(&mut Session::default(), "test.game", source)
+}
+
+pub fn run_in(session: &mut Session, name: &str, source: &str) -> Output {
+    let mut answers = Vec::new();
+    let mut errors = Vec::new();
+    let mut transcript = String::new();
+    let mut events = Vec::new();
+    let summary = session.run(name, source, &mut |event| events.push(event));
+    for event in events {
+        match event {
+            Event::Answer { span, answer } => {
+                let statement = session.sources.text(span);
+                transcript.push_str(&format!("{statement}\n  ⇒ {answer}\n"));
+                answers.push(answer.to_string());
+            }
+            Event::Error(report) => {
+                let text = render(&report, Style::PLAIN);
+                transcript.push_str(&text);
+                errors.push(text);
+            }
+        }
+    }
+    Output {
+        answers,
+        errors,
+        summary,
+        transcript,
+    }
+}
+
+/// The one answer of a program that must succeed.
+pub fn eval(source: &str) -> String {
+    let output = run(source);
+    assert!(
+        output.errors.is_empty(),
+        "{source}\n{}",
+        output.errors.join("\n")
+    );
+    output.answers.join("\n")
+}
+
+/// The rendered errors of a program that must fail.
+pub fn errors(source: &str) -> String {
+    let output = run(source);
+    assert!(
+        !output.errors.is_empty(),
+        "{source} should fail, printed {:?}",
+        output.answers
+    );
+    output.errors.join("\n")
+}

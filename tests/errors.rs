@@ -1,0 +1,39 @@
+//! Every class of diagnostic, rendered as a user sees it (no colour, fixed width) and
+//! snapshotted, with the exit code the CLI would give. One bad program per file in errors/.
+
+mod common;
+
+#[test]
+fn every_bad_program_gets_its_diagnostic() {
+    insta::glob!("errors/*.game", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = format!("{}", path.file_name().unwrap().to_string_lossy());
+        let output = common::run_in(&mut grundy::eval::Session::default(), &name, &text);
+        assert!(!output.errors.is_empty(), "{name} should fail");
+        for error in &output.errors {
+            assert!(error.contains("help:") || error.contains("×"), "{error}");
+        }
+        let report = format!(
+            "exit code: {}\n\n{}",
+            output.summary.exit_code(),
+            output.transcript
+        );
+        insta::assert_snapshot!(report);
+    });
+}
+
+#[test]
+fn every_diagnostic_has_a_help_line() {
+    for path in std::fs::read_dir("tests/errors").unwrap() {
+        let path = path.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let output = common::run(&text);
+        for error in output.errors {
+            assert!(
+                error.contains("help:") || error.contains("this is"),
+                "{}: {error}",
+                path.display()
+            );
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! The language, statement by statement: what each form evaluates to and prints.
+
+mod common;
+
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use common::{errors, eval, run, run_in};
+use grundy::eval::{Limits, Session, Value};
+
+fn table(cases: &[(&str, &str)]) {
+    for (source, printed) in cases {
+        assert_eq!(eval(source), *printed, "{source}");
+    }
+}
+
+#[test]
+fn games_print_their_value_and_who_wins() {
+    table(&[
+        ("*5 + #7", "*6 — the player to move wins"),
+        ("*5 + *5", "0 — the player to move loses"),
+        ("<>", "0 — the player to move loses"),
+        ("*", "*1 — the player to move wins"),
+        ("<*, *2>", "0 — the player to move loses"),
+        ("*0", "0 — the player to move loses"),
+        ("<*0, *1, *1>", "*2 — the player to move wins"),
+        ("#7", "*3 — the player to move wins"),
+        ("#(2 * 4)", "0 — the player to move loses"),
+        ("*(3 + 4)", "*7 — the player to move wins"),
+        ("nim(3, 5, 6)", "0 — the player to move loses"),
+        ("nim()", "0 — the player to move loses"),
+        ("sub(7, {1, 3, 4})", "0 — the player to move loses"),
+        ("sub(10, 1..=3)", "*2 — the player to move wins"),
+        ("*1000000000", "*1000000000 — the player to move wins"),
+        ("#1000000000000000000", "0 — the player to move loses"),
+        (
+            "sub(1000000000000000000, {1, 3, 4})",
+            "*1 — the player to move wins",
+        ),
+        (
+            "sub(1000000000000000001, {1, 3, 4})",
+            "0 — the player to move loses",
+        ),
+        ("<0, *1>", "*2 — the player to move wins"),
+        ("*3 + 0", "*3 — the player to move wins"),
+    ]);
+}
+
+#[test]
+fn claims_print_true_or_false() {
+    table(&[
+        ("*1 + *2 == *3", "true"),
+        ("*3 == *4", "false"),
+        ("*3 != *4", "true"),
+        ("*3 ≡ *3", "true"),
+        ("*3 ≢ *3", "false"),
+        ("*5 + *5 is losing", "true"),
+        ("*5 + *5 is P", "true"),
+        ("*5 + *7 is N", "true"),
+        ("*5 + *7 is losing", "false"),
+        ("<> == 0", "true"),
+        ("0 == *0", "true"),
+        ("*1 + *1 == 0", "true"),
+        ("not *1 is losing", "true"),
+        ("*1 is winning and *2 is winning", "true"),
+        ("*1 is losing or *2 is losing", "false"),
+    ]);
+}
+
+#[test]
+fn integers_sets_and_ranges() {
+    table(&[
+        ("2 + 3 * 4", "14"),
+        ("(2 + 3) * 4", "20"),
+        ("2 ** 3 ** 2", "512"),
+        ("-2 ** 2", "-4"),
+        ("7 / 2", "3"),
+        ("-7 / 2", "-4"),
+        ("-7 % 2", "1"),
+        ("11 ^ 13", "6"),
+        ("11 ⊕ 13", "6"),
+        ("25 ^ 21 ^ 11", "7"),
+        ("1 + 2 ^ 3", "0"),
+        ("1e3", "1000"),
+        ("1_000_000", "1000000"),
+        ("3 < 4", "true"),
+        ("3 >= 4", "false"),
+        ("3 <= 3", "true"),
+        ("if 2 > 1 then 10 else 20", "10"),
+        ("{3, 1, 2, 1}", "{1, 2, 3}"),
+        ("{k * k for k in 0..5 if k != 2}", "{0, 1, 9, 16}"),
+        ("{}", "{}"),
+        ("0..4", "0..4"),
+        ("0..=3", "0..4"),
+        ("0..=3 == {0, 1, 2, 3}", "true"),
+        ("mex{0, 1, 3}", "2"),
+        ("mex({0, 1, 2, 5, 15, 25})", "3"),
+        ("mex(0..3)", "3"),
+        ("mex{}", "0"),
+        ("nimber(#7)", "3"),
+        ("nimber(*11 + *13)", "6"),
+        ("\"0.77\"", "\"0.77\""),
+        ("true == false", "false"),
+    ]);
+}
+
+#[test]
+fn statements_lines_and_comments() {
+    let output = run(
+        "let G = <\n  *0,   // the zero game\n  *1\n>\nG; G + *1\n*1 +\n  *2\n// a comment line\n",
+    );
+    assert!(output.errors.is_empty(), "{:?}", output.errors);
+    assert_eq!(
+        output.answers,
+        [
+            "*2 — the player to move wins",
+            "*3 — the player to move wins",
+            "*3 — the player to move wins"
+        ]
+    );
+}
+
+#[test]
+fn comprehensions_mix_generators_and_plain_options() {
+    table(&[
+        ("<*k for k in 0..3, *7>", "*3 — the player to move wins"),
+        (
+            "<*a + *b for a in 0..2 for b in 0..2>",
+            "*2 — the player to move wins",
+        ),
+        (
+            "<*k for k in {1, 3, 4} if k > 1>",
+            "0 — the player to move loses",
+        ),
+        (
+            "let rook(i, j) = < rook(a, j) for a in 0..i, rook(i, b) for b in 0..j >; rook(3, 5)",
+            "*6 — the player to move wins",
+        ),
+    ]);
+}
+
+#[test]
+fn equal_games_are_one_node() {
+    let mut session = Session::default();
+    let output = run_in(
+        &mut session,
+        "t",
+        "let a = <*1, *0>\nlet b = <*0, *1, *1>\nlet c = *2\nlet d = <*0, *2>",
+    );
+    assert!(output.summary.ok());
+    let id = |name: &str| match session.value_of(name) {
+        Some(Value::Game(id)) => id,
+        other => panic!("{name} is {other:?}"),
+    };
+    assert_eq!(id("a"), id("b"));
+    assert_eq!(id("a"), id("c"));
+    assert_ne!(id("a"), id("d"));
+}
+
+#[test]
+fn families_are_memoized_and_deep() {
+    table(&[
+        (
+            "let S(n) = < S(n - k) for k in 1..=3 if k <= n >; S(7)",
+            "*3 — the player to move wins",
+        ),
+        (
+            "let S(n) = < S(n - k) for k in 1..=3 if k <= n >; S(200000) is losing",
+            "true",
+        ),
+        (
+            "let f(n) = if n == 0 then 1 else 2 * f(n - 1); f(40)",
+            "1099511627776",
+        ),
+    ]);
+}
+
+#[test]
+fn recursion_past_the_depth_limit_is_a_diagnostic() {
+    let limits = Limits {
+        depth: 1000,
+        ..Limits::default()
+    };
+    let mut session = Session::new(limits);
+    let deep = run_in(
+        &mut session,
+        "t",
+        "let S(n) = < S(n - k) for k in 1..=3 if k <= n >; S(5000)",
+    );
+    assert!(
+        deep.errors[0].contains("calls nested deeper than 1000"),
+        "{}",
+        deep.errors[0]
+    );
+    assert_eq!(deep.summary.exit_code(), 4);
+    let shallow = run_in(&mut session, "t", "S(990)");
+    assert_eq!(shallow.answers, ["*2 — the player to move wins"]);
+    let runaway = run_in(&mut session, "t", "let D(n) = <D(n + 1)>; D(0)");
+    assert!(runaway.errors[0].contains("calls nested deeper than 1000"));
+}
+
+#[test]
+fn work_and_size_limits_are_diagnostics() {
+    let mut session = Session::new(Limits {
+        steps: 1000,
+        ..Limits::default()
+    });
+    let output = run_in(&mut session, "t", "<*0 for k in 0..100000>");
+    assert!(
+        output.errors[0].contains("more than 1000 steps"),
+        "{}",
+        output.errors[0]
+    );
+
+    let mut limits = Limits::default();
+    limits.game.nodes = 100;
+    let mut session = Session::new(limits);
+    let output = run_in(&mut session, "t", "<*k for k in 0..200>");
+    assert!(
+        output.errors[0].contains("more than 100 distinct games"),
+        "{}",
+        output.errors[0]
+    );
+
+    let mut limits = Limits::default();
+    limits.game.heap_table = 1000;
+    let mut session = Session::new(limits);
+    let output = run_in(&mut session, "t", "sub(5000, {2000})");
+    assert!(
+        output.errors[0].contains("table of 5000 values"),
+        "{}",
+        output.errors[0]
+    );
+}
+
+#[test]
+fn an_interrupt_cancels_the_statement_and_keeps_definitions() {
+    let mut session = Session::default();
+    run_in(
+        &mut session,
+        "t",
+        "let G = *3\nlet f(n) = < f(a) for a in 0..n >",
+    );
+    let flag = session.interrupt_flag();
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        flag.store(true, Ordering::Relaxed);
+    });
+    // Far more work than 100 ms: about n² / 2 steps.
+    let output = run_in(&mut session, "t", "f(200000)");
+    stopper.join().unwrap();
+    assert!(
+        output.errors[0].contains("cancelled"),
+        "{:?}",
+        output.errors
+    );
+    assert_eq!(
+        run_in(&mut session, "t", "G").answers,
+        ["*3 — the player to move wins"]
+    );
+}
+
+#[test]
+fn a_session_keeps_definitions_across_errors() {
+    let mut session = Session::default();
+    run_in(&mut session, "t", "let G = *3");
+    let failed = run_in(&mut session, "t", "G + 2");
+    assert_eq!(failed.summary.runtime_errors, 1);
+    let again = run_in(&mut session, "t", "G + *1");
+    assert_eq!(again.answers, ["*2 — the player to move wins"]);
+}
+
+#[test]
+fn redefining_a_name_changes_later_calls() {
+    let mut session = Session::default();
+    let first = run_in(&mut session, "t", "let x = 1\nlet f(n) = *(n + x)\nf(1)");
+    assert_eq!(first.answers, ["*2 — the player to move wins"]);
+    let second = run_in(&mut session, "t", "let x = 5\nf(1)");
+    assert_eq!(second.answers, ["*6 — the player to move wins"]);
+}
+
+#[test]
+fn definitions_may_shadow_builtins() {
+    table(&[(
+        "let nim(n) = *(n + 1); nim(3)",
+        "*4 — the player to move wins",
+    )]);
+}
+
+#[test]
+fn every_failed_assert_is_counted_and_the_rest_still_runs() {
+    let output = run("assert *1 == *2\nassert *1 == *1\nassert *3 is losing\n*4\nassert 1 > 2");
+    assert_eq!(output.summary.failed_asserts, 3);
+    assert_eq!(output.answers, ["*4 — the player to move wins"]);
+    assert_eq!(output.summary.exit_code(), 1);
+}
+
+#[test]
+fn a_syntax_error_stops_the_program_before_it_runs() {
+    let output = run("*1\n*2 + + *3\n*3");
+    assert!(output.answers.is_empty());
+    assert_eq!(output.summary.syntax_errors, 1);
+    assert_eq!(output.summary.exit_code(), 3);
+}
+
+#[test]
+fn incomplete_input_asks_for_more() {
+    use grundy::syntax::is_incomplete;
+    for text in [
+        "<*0,",
+        "let G = <",
+        "*1 +",
+        "let S(n) =",
+        "if n > 0 then *1",
+        "nimber(",
+        "{1, 2",
+    ] {
+        assert!(is_incomplete(text), "{text:?} is incomplete");
+    }
+    for text in ["*1 + *2", "<*0, *1>", "*1 + + *2", "let = 3", "*1 )", ""] {
+        assert!(!is_incomplete(text), "{text:?} is complete (or wrong)");
+    }
+}
+
+#[test]
+fn the_operator_help_suggests_the_heap() {
+    let text = errors("*3 + 2");
+    assert!(text.contains("`*3 + *2`"), "{text}");
+    let text = errors("*2 * 3");
+    assert!(text.contains("`*(2 * 3)`"), "{text}");
+}

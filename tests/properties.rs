@@ -1,0 +1,277 @@
+//! The engine against a naive reference, on random games.
+//!
+//! The reference knows only the definitions of the notes: a game is its list of options, the
+//! options of G + H are G' + H and G + H', a game is winning iff some option is losing, and
+//! G ≡ H iff G + H is losing (Lemma 4.2). The engine instead reduces by mex, adds by nim-sum
+//! and shares equal games; every value it prints must agree with the definitions.
+
+mod common;
+
+use std::collections::HashMap;
+
+use grundy::eval::{Session, Value};
+use proptest::prelude::*;
+
+/// A game as a tree of options, with nothing shared.
+#[derive(Clone, Debug)]
+struct Tree(Vec<Tree>);
+
+impl Tree {
+    fn source(&self) -> String {
+        let options: Vec<String> = self.0.iter().map(Tree::source).collect();
+        format!("<{}>", options.join(", "))
+    }
+
+    /// The options of a sum, by the definition.
+    fn plus(&self, other: &Tree) -> Tree {
+        let mut options: Vec<Tree> = self.0.iter().map(|g| g.plus(other)).collect();
+        options.extend(other.0.iter().map(|h| self.plus(h)));
+        Tree(options)
+    }
+
+    /// Winning iff some option is losing.
+    fn is_winning(&self) -> bool {
+        self.0.iter().any(|option| !option.is_winning())
+    }
+
+    fn size(&self) -> usize {
+        1 + self.0.iter().map(Tree::size).sum::<usize>()
+    }
+}
+
+/// mex, the way the notes define it.
+fn naive_mex(values: &[u64]) -> u64 {
+    (0..).find(|n| !values.contains(n)).unwrap()
+}
+
+fn naive_nimber(tree: &Tree) -> u64 {
+    let values: Vec<u64> = tree.0.iter().map(naive_nimber).collect();
+    naive_mex(&values)
+}
+
+/// G ≡ H iff G + H is a losing game.
+fn naive_equivalent(g: &Tree, h: &Tree) -> bool {
+    !g.plus(h).is_winning()
+}
+
+fn tree() -> impl Strategy<Value = Tree> {
+    let leaf = Just(Tree(Vec::new()));
+    leaf.prop_recursive(4, 24, 4, |inner| {
+        prop::collection::vec(inner, 0..4).prop_map(Tree)
+    })
+}
+
+/// Evaluates one expression in a fresh session.
+fn eval(session: &mut Session, source: &str) -> String {
+    let output = common::run_in(session, "prop", source);
+    assert!(output.errors.is_empty(), "{source}: {:?}", output.errors);
+    output.answers.join("\n")
+}
+
+fn nimber_of(session: &mut Session, source: &str) -> u64 {
+    let value = eval(session, &format!("nimber({source})"));
+    value.parse().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The mex rule: the engine's nimber is the mex of its options' nimbers, as in the notes.
+    #[test]
+    fn the_engine_reduces_by_the_mex_rule(g in tree()) {
+        let mut session = Session::default();
+        prop_assert_eq!(nimber_of(&mut session, &g.source()), naive_nimber(&g));
+    }
+
+    /// Outcomes agree with "winning iff some option is losing".
+    #[test]
+    fn outcomes_agree_with_the_definition(g in tree()) {
+        let mut session = Session::default();
+        let claim = eval(&mut session, &format!("{} is winning", g.source()));
+        prop_assert_eq!(claim, g.is_winning().to_string());
+    }
+
+    /// The nim-sum rule: the engine adds by xor; the reference expands the sum.
+    #[test]
+    fn sums_follow_the_nim_sum_rule(g in tree(), h in tree()) {
+        prop_assume!(g.size() * h.size() < 400);
+        let mut session = Session::default();
+        let sum = nimber_of(&mut session, &format!("{} + {}", g.source(), h.source()));
+        prop_assert_eq!(sum, naive_nimber(&g.plus(&h)));
+        prop_assert_eq!(sum, naive_nimber(&g) ^ naive_nimber(&h));
+    }
+
+    /// Equivalence agrees with "G ≡ H iff G + H is losing".
+    #[test]
+    fn equivalence_agrees_with_lemma_4_2(g in tree(), h in tree()) {
+        prop_assume!(g.size() * h.size() < 400);
+        let mut session = Session::default();
+        let claim = eval(&mut session, &format!("{} == {}", g.source(), h.source()));
+        prop_assert_eq!(claim, naive_equivalent(&g, &h).to_string());
+    }
+
+    /// The copycat principle: G + G ≡ 0, in the engine and by the definition.
+    #[test]
+    fn copycat(g in tree()) {
+        prop_assume!(g.size() < 20);
+        let mut session = Session::default();
+        prop_assert_eq!(eval(&mut session, &format!("{0} + {0} == 0", g.source())), "true");
+        prop_assert!(!g.plus(&g).is_winning());
+    }
+
+    /// Sums commute and associate.
+    #[test]
+    fn sums_commute_and_associate(g in tree(), h in tree(), j in tree()) {
+        let mut session = Session::default();
+        let (g, h, j) = (g.source(), h.source(), j.source());
+        prop_assert_eq!(eval(&mut session, &format!("{g} + {h} == {h} + {g}")), "true");
+        prop_assert_eq!(eval(&mut session, &format!("({g} + {h}) + {j} == {g} + ({h} + {j})")), "true");
+    }
+
+    /// Reordered and repeated options are the same game, and the same node.
+    #[test]
+    fn equal_option_sets_are_one_node(g in tree()) {
+        let mut session = Session::default();
+        let mut options: Vec<String> = g.0.iter().map(Tree::source).collect();
+        let first = format!("<{}>", options.join(", "));
+        options.reverse();
+        options.extend(options.clone());
+        let second = format!("<{}>", options.join(", "));
+        common::run_in(&mut session, "prop", &format!("let a = {first}\nlet b = {second}"));
+        let (a, b) = (session.value_of("a").unwrap(), session.value_of("b").unwrap());
+        prop_assert!(matches!(a, Value::Game(_)));
+        prop_assert_eq!(a, b);
+    }
+
+    /// Nim: a sum of heaps against the mex over positions, by the definition of Nim.
+    #[test]
+    fn nim_sums_agree_with_the_definition(heaps in prop::collection::vec(0u64..7, 1..4)) {
+        let mut session = Session::default();
+        let source = heaps.iter().map(|h| format!("*{h}")).collect::<Vec<_>>().join(" + ");
+        let mut memo = HashMap::new();
+        prop_assert_eq!(nimber_of(&mut session, &source), naive_nim(&heaps, &mut memo));
+    }
+
+    /// Subtraction games: the periodic engine against the plain mex loop, past the period.
+    #[test]
+    fn subtraction_games_agree_with_the_mex_loop(
+        set in prop::collection::btree_set(1u64..12, 1..5),
+        n in 0u64..3000,
+    ) {
+        let moves: Vec<u64> = set.into_iter().collect();
+        let mut values: Vec<u64> = Vec::new();
+        for i in 0..=n {
+            let options: Vec<u64> =
+                moves.iter().filter(|&&s| s <= i).map(|&s| values[(i - s) as usize]).collect();
+            values.push(naive_mex(&options));
+        }
+        let set_source = moves.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+        let mut session = Session::default();
+        prop_assert_eq!(nimber_of(&mut session, &format!("sub({n}, {{{set_source}}})")), values[n as usize]);
+    }
+}
+
+/// Pieces of programs, right and wrong, to throw at the whole pipeline.
+const TOKENS: &[&str] = &[
+    "*",
+    "#",
+    "<",
+    ">",
+    ",",
+    "(",
+    ")",
+    "{",
+    "}",
+    "+",
+    "-",
+    "**",
+    "/",
+    "%",
+    "^",
+    "==",
+    "!=",
+    "<=",
+    ">=",
+    "..",
+    "..=",
+    "=",
+    "let",
+    "assert",
+    "if",
+    "then",
+    "else",
+    "for",
+    "in",
+    "is",
+    "losing",
+    "winning",
+    "P",
+    "and",
+    "or",
+    "not",
+    "0",
+    "1",
+    "3",
+    "7",
+    "99999999999999999999",
+    "1e18",
+    "-9223372036854775808",
+    "9223372036854775807",
+    "x",
+    "G",
+    "S",
+    "S(",
+    "nim(",
+    "sub(",
+    "mex",
+    "mex{",
+    "nimber(",
+    "\"0.77\"",
+    "\n",
+    ";",
+    "// c\n",
+    " ",
+    "true",
+    "≡",
+    "⊕",
+    "'",
+    "\t",
+    "\r\n",
+    "é",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Whatever is typed, the session answers or reports; it never panics.
+    #[test]
+    fn no_input_makes_grundy_panic(tokens in prop::collection::vec(prop::sample::select(TOKENS), 0..40)) {
+        let source: String = tokens.concat();
+        let mut session = Session::default();
+        session.limits.steps = 100_000;
+        session.limits.depth = 10_000;
+        let program = format!("let S(n) = < S(n - k) for k in 1..=3 if k <= n >\nlet G = *2\n{source}");
+        let _ = common::run_in(&mut session, "soup", &program);
+        let _ = grundy::syntax::is_incomplete(&source);
+    }
+}
+
+/// The nimber of a Nim position by mex over its options (all ways to shrink one pile).
+fn naive_nim(heaps: &[u64], memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+    let mut key = heaps.to_vec();
+    key.sort_unstable();
+    if let Some(&value) = memo.get(&key) {
+        return value;
+    }
+    let mut options = Vec::new();
+    for i in 0..heaps.len() {
+        for smaller in 0..heaps[i] {
+            let mut next = heaps.to_vec();
+            next[i] = smaller;
+            options.push(naive_nim(&next, memo));
+        }
+    }
+    let value = naive_mex(&options);
+    memo.insert(key, value);
+    value
+}
