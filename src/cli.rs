@@ -7,8 +7,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::diagnostics::{self, Style};
-use crate::eval::{Event, Session, Summary};
+use crate::diagnostics::Style;
+use crate::eval::{Session, Summary};
+use crate::output::{Format, print_event};
 
 /// Exit code for a file that can't be read or a command line that can't be understood.
 const USAGE_ERROR: u8 = 2;
@@ -25,6 +26,9 @@ const USAGE_ERROR: u8 = 2;
                   3 syntax or name errors, 4 runtime error."
 )]
 struct Cli {
+    /// One JSON object per statement on standard output (errors too), for other tools
+    #[arg(long, global = true)]
+    json: bool,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -49,14 +53,19 @@ pub fn main() -> ExitCode {
         color: use_color(),
         ..Style::PLAIN
     };
+    let format = if cli.json {
+        Format::Json
+    } else {
+        Format::Text(style)
+    };
     let mut session = Session::default();
     let code = match cli.command {
-        Some(Command::Run { files }) => run_files(&mut session, &files, style),
+        Some(Command::Run { files }) => run_files(&mut session, &files, format),
         Some(Command::Eval { source }) => {
-            run_text(&mut session, "<eval>", &source, style).exit_code() as u8
+            run_text(&mut session, "<eval>", &source, format).exit_code() as u8
         }
-        None if std::io::stdin().is_terminal() => crate::repl::run(&mut session, style),
-        None => run_files(&mut session, &[PathBuf::from("-")], style),
+        None if std::io::stdin().is_terminal() => crate::repl::run(&mut session, format),
+        None => run_files(&mut session, &[PathBuf::from("-")], format),
     };
     ExitCode::from(code)
 }
@@ -68,12 +77,12 @@ fn use_color() -> bool {
 }
 
 /// Runs each file in one session; the exit code is the worst of them.
-fn run_files(session: &mut Session, files: &[PathBuf], style: Style) -> u8 {
+fn run_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
     let mut summary = Summary::default();
     let mut unreadable = false;
     for file in files {
         match read_source(file) {
-            Ok((name, text)) => summary.add(run_text(session, &name, &text, style)),
+            Ok((name, text)) => summary.add(run_text(session, &name, &text, format)),
             Err(message) => {
                 eprintln!("error: {message}");
                 unreadable = true;
@@ -110,14 +119,7 @@ fn read_source(path: &Path) -> Result<(String, String), String> {
     Ok((name, text))
 }
 
-/// Runs one program, printing answers on stdout and diagnostics on stderr.
-pub fn run_text(session: &mut Session, name: &str, text: &str, style: Style) -> Summary {
-    session.run(name, text, &mut |event| print_event(event, style))
-}
-
-pub fn print_event(event: Event, style: Style) {
-    match event {
-        Event::Answer { answer, .. } => println!("{answer}"),
-        Event::Error(report) => eprint!("{}", diagnostics::render(&report, style)),
-    }
+/// Runs one program, printing what it prints in the chosen format.
+pub fn run_text(session: &mut Session, name: &str, text: &str, format: Format) -> Summary {
+    session.run(name, text, &mut |event| print_event(event, format, name))
 }

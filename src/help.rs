@@ -29,6 +29,12 @@ Claims:
   *5 + *5 is losing  outcome: `is losing` / `is P`, `is winning` / `is N`
   assert CLAIM       in a script, a false claim is reported and the script fails
 
+Explanations:
+  why CLAIM          a proof in the notes' terms (`why full ...` unfolds it); `why G` its value
+  moves G            the winning moves; `moves all G` every move with its value
+  options G          the options and their values
+  tree G, dot G      the game tree in the terminal; Graphviz DOT of the game DAG
+
 Definitions:
   let G = <*0, *1>
   let S(n) = < S(n - k) for k in 1..=3 if k <= n >     a family, recursive and memoized

@@ -7,8 +7,10 @@
 pub mod cli;
 pub mod diagnostics;
 pub mod eval;
+pub mod explain;
 pub mod game;
 pub mod help;
+pub mod output;
 pub mod repl;
 pub mod source;
 pub mod syntax;

@@ -12,19 +12,19 @@ use rustyline::validate::{ValidationContext, ValidationResult, Validator};
 use rustyline::{Config, Context, Editor, Helper};
 
 use crate::cli::run_text;
-use crate::diagnostics::Style;
 use crate::eval::{BUILTINS, Session};
+use crate::output::Format;
 use crate::syntax;
 
 const PROMPT: &str = "grundy> ";
 const COMMANDS: &[&str] = &["help", "load", "quit"];
 const KEYWORDS: &[&str] = &[
     "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
-    "winning",
+    "winning", "why", "moves", "options", "tree", "dot", "full", "all",
 ];
 
 /// Runs the REPL until `:quit` or Ctrl-D; returns the exit code.
-pub fn run(session: &mut Session, style: Style) -> u8 {
+pub fn run(session: &mut Session, format: Format) -> u8 {
     let config = Config::builder().auto_add_history(false).build();
     let mut editor = match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
         Ok(editor) => editor,
@@ -56,9 +56,9 @@ pub fn run(session: &mut Session, style: Style) -> u8 {
             if command_is_quit(command) {
                 break;
             }
-            run_command(session, command, style);
+            run_command(session, command, format);
         } else {
-            run_text(session, "<repl>", &input, style);
+            run_text(session, "<repl>", &input, format);
         }
         if let Some(helper) = editor.helper_mut() {
             helper.names = session.defined_names().map(str::to_owned).collect();
@@ -81,7 +81,7 @@ fn command_is_quit(command: &str) -> bool {
     expand_command(name) == Some("quit")
 }
 
-fn run_command(session: &mut Session, command: &str, style: Style) {
+fn run_command(session: &mut Session, command: &str, format: Format) {
     let (name, argument) = command
         .trim()
         .split_once(char::is_whitespace)
@@ -95,7 +95,7 @@ fn run_command(session: &mut Session, command: &str, style: Style) {
             let path = argument.trim();
             match std::fs::read_to_string(path) {
                 Ok(text) => {
-                    let summary = run_text(session, path, &text, style);
+                    let summary = run_text(session, path, &text, format);
                     if summary.ok() {
                         println!("loaded {path}");
                     }

@@ -133,3 +133,54 @@ fn diagnostics_go_to_stderr_without_colour_when_asked() {
     assert!(!text.contains('\u{1b}'), "no escape codes with NO_COLOR");
     assert!(stdout(&output).is_empty());
 }
+
+#[test]
+fn json_gives_one_object_per_statement() {
+    let output = grundy(
+        &[
+            "--json",
+            "eval",
+            "let G = <*0, *2>; G + *3; why *3 == *4; moves *25 + *21 + *11; *1 + 2",
+        ],
+        "",
+    );
+    let lines: Vec<serde_json::Value> = stdout(&output)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 5, "{}", stdout(&output));
+    assert_eq!(lines[0]["kind"], "definition");
+    assert_eq!(lines[1]["kind"], "game");
+    assert_eq!(lines[1]["nimber"], 2);
+    assert_eq!(lines[1]["outcome"], "winning");
+    assert_eq!(lines[2]["kind"], "why");
+    assert_eq!(lines[2]["holds"], false);
+    assert_eq!(lines[3]["kind"], "moves");
+    assert_eq!(
+        lines[3]["moves"][0]["move"],
+        "*21 → *18: remove 3 chips from the pile of 21"
+    );
+    assert_eq!(lines[3]["moves"][0]["nimber"], 0);
+    assert_eq!(lines[4]["kind"], "error");
+    assert_eq!(lines[4]["code"], "grundy::types::mismatch");
+    assert_eq!(output.status.code(), Some(4));
+    assert!(
+        stderr(&output).is_empty(),
+        "with --json errors go to stdout too"
+    );
+
+    let run = grundy(&["run", "--json", "tests/errors/assert_failed.game"], "");
+    let objects: Vec<serde_json::Value> = stdout(&run)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 6, "one per statement");
+    assert_eq!(
+        objects
+            .iter()
+            .filter(|o| o["code"] == "grundy::assert::failed")
+            .count(),
+        5
+    );
+    assert_eq!(run.status.code(), Some(1));
+}

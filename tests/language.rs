@@ -329,3 +329,79 @@ fn the_operator_help_suggests_the_heap() {
     let text = errors("*2 * 3");
     assert!(text.contains("`*(2 * 3)`"), "{text}");
 }
+
+#[test]
+fn why_folds_to_a_screenful_and_why_full_shows_everything() {
+    let folded = eval("why #12 == 0");
+    let full = eval("why full #12 == 0");
+    assert!(folded.contains("`why full ...` shows them all"), "{folded}");
+    assert!(folded.lines().count() <= 40, "{folded}");
+    assert!(!full.contains("folded"), "{full}");
+    assert!(full.lines().count() > folded.lines().count());
+    // Every subtraction position #0..#11 is derived once in the full proof, then referred to.
+    for n in 1..12 {
+        assert!(full.contains(&format!("#{n} ≡")), "#{n} in\n{full}");
+    }
+    assert!(full.contains("(shown above)"));
+}
+
+#[test]
+fn many_options_are_summarized_by_witnesses() {
+    let text = eval("why <*k for k in 0..20, *25, *30>");
+    assert!(
+        text.contains("mex{0, 1, 2, 3, 4, 5, …, 19, 25, 30} = 20"),
+        "{text}"
+    );
+    assert!(text.contains("… and 14 more options, none ≡ *20"), "{text}");
+}
+
+#[test]
+fn moves_are_described_in_the_games_own_terms() {
+    table(&[
+        (
+            "moves #7",
+            "#7 ≡ *3: the player to move wins. Winning move:\n  #7 → #4: remove 3, leaving #4 ≡ 0",
+        ),
+        (
+            "moves sub(7, {1, 3, 4})",
+            "sub(7, {1, 3, 4}) ≡ 0: the player to move loses. No move wins: each of its 3 moves leaves a game ≢ 0, which the opponent wins.",
+        ),
+        (
+            "let G = <*0, <*1>>; moves G",
+            "G ≡ *1: the player to move wins. Winning moves:\n  G → *0, leaving *0 ≡ 0\n  G → <*1>, leaving <*1> ≡ 0",
+        ),
+    ]);
+    let all = eval("moves all *40");
+    assert!(all.starts_with("*40 ≡ *40 has 40 moves:"), "{all}");
+    assert!(all.contains("… 10 more"), "{all}");
+}
+
+#[test]
+fn a_false_outcome_claim_shows_the_winning_move() {
+    let text = eval("why *25 + *21 + *11 is losing");
+    assert!(
+        text.starts_with("*25 + *21 + *11 is losing: false."),
+        "{text}"
+    );
+    assert!(
+        text.contains("the winning move: *21 → *18: remove 3 chips from the pile of 21"),
+        "{text}"
+    );
+}
+
+#[test]
+fn pictures_draw_the_dag_once() {
+    let tree = eval(
+        "let rook(i, j) = < rook(a, j) for a in 0..i, rook(i, b) for b in 0..j >; tree rook(2, 2)",
+    );
+    assert!(tree.starts_with("rook(2, 2) ≡ 0\n├── *2 ≡ *2"), "{tree}");
+    assert!(tree.contains("(see above)"), "{tree}");
+    let dot = eval("dot <*0, *2>");
+    assert!(dot.starts_with("digraph game {"), "{dot}");
+    assert_eq!(dot.matches(" -> ").count(), 5, "{dot}");
+    assert_eq!(
+        dot.matches("fillcolor").count(),
+        1,
+        "one P-position: *0\n{dot}"
+    );
+}

@@ -10,6 +10,8 @@ mod common;
 use std::collections::HashMap;
 
 use grundy::eval::{Session, Value};
+use grundy::explain::{Claim, Explainer, Fold};
+use grundy::game::{GameId, Names};
 use proptest::prelude::*;
 
 /// A game as a tree of options, with nothing shared.
@@ -168,6 +170,89 @@ proptest! {
         let set_source = moves.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
         let mut session = Session::default();
         prop_assert_eq!(nimber_of(&mut session, &format!("sub({n}, {{{set_source}}})")), values[n as usize]);
+    }
+}
+
+/// The nim heap *n as a tree: its options are *0, ..., *(n-1).
+fn heap(n: u64) -> Tree {
+    Tree((0..n).map(heap).collect())
+}
+
+/// Defines `X` (and more) in a fresh session and returns the session and X's node.
+fn game_named(source: &str) -> (Session, GameId) {
+    let mut session = Session::default();
+    let output = common::run_in(&mut session, "prop", source);
+    assert!(output.errors.is_empty(), "{source}: {:?}", output.errors);
+    match session.value_of("X") {
+        Some(Value::Game(id)) => (session, id),
+        other => panic!("X is {other:?}"),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Every winning move `moves` prints leads to a game worth 0, and none is missing.
+    #[test]
+    fn printed_winning_moves_lead_to_zero(g in tree(), h in tree(), heaps in prop::collection::vec(0u64..9, 0..3)) {
+        let extra: String = heaps.iter().map(|n| format!(" + *{n}")).collect();
+        let (mut session, game) = game_named(&format!("let X = {} + {} + #5{extra}", g.source(), h.source()));
+        let names = Names::default();
+        let mut explainer = Explainer::new(&mut session.arena, &names, Fold::SCREEN);
+        let list = explainer.moves(game, false).unwrap();
+        for line in &list.moves {
+            prop_assert_eq!(explainer.arena.nimber(line.to).unwrap(), 0, "{}", line.description);
+        }
+        let mut to_zero = 0;
+        for (_, to) in explainer.arena.moves(game).unwrap() {
+            if explainer.arena.nimber(to).unwrap() == 0 {
+                to_zero += 1;
+            }
+        }
+        prop_assert_eq!(list.moves.len(), to_zero);
+        prop_assert_eq!(list.moves.is_empty(), explainer.arena.nimber(game).unwrap() == 0);
+    }
+
+    /// Every distinguishing game J really tells G and H apart, judged by the definitions
+    /// alone: G + J is losing and H + J is winning.
+    #[test]
+    fn distinguishing_games_distinguish(g in tree(), h in tree()) {
+        prop_assume!(naive_nimber(&g) != naive_nimber(&h));
+        let (mut session, lhs) = game_named(&format!("let X = {}\nlet Y = {}", g.source(), h.source()));
+        let Some(Value::Game(rhs)) = session.value_of("Y") else { panic!("Y is a game") };
+        let names = Names::default();
+        let mut explainer = Explainer::new(&mut session.arena, &names, Fold::SCREEN);
+        let j = explainer.distinguisher(lhs, rhs).unwrap().expect("they differ");
+        let j = heap(explainer.arena.nimber(j).unwrap());
+        prop_assert!(!g.plus(&j).is_winning(), "G + J must be losing");
+        prop_assert!(h.plus(&j).is_winning(), "H + J must be winning");
+    }
+
+    /// `why G == H` comes to the verdict of the definition, G ≡ H iff G + H is losing.
+    #[test]
+    fn why_verdicts_agree_with_the_definition(g in tree(), h in tree()) {
+        prop_assume!(g.size() * h.size() < 400);
+        let (mut session, lhs) = game_named(&format!("let X = {}\nlet Y = {}", g.source(), h.source()));
+        let Some(Value::Game(rhs)) = session.value_of("Y") else { panic!("Y is a game") };
+        let names = Names::default();
+        let mut explainer = Explainer::new(&mut session.arena, &names, Fold::SCREEN);
+        let claim = Claim::Equivalent { lhs, rhs, negated: false, lhs_text: "X".into(), rhs_text: "Y".into() };
+        let proof = explainer.prove(&claim, false).unwrap();
+        prop_assert_eq!(proof.holds, Some(naive_equivalent(&g, &h)));
+        let text = proof.to_string();
+        prop_assert!(!text.contains("CHECK FAILED"), "{}", text);
+        prop_assert!(proof.lines().len() <= Fold::SCREEN.lines, "{}", text);
+    }
+
+    /// Playing a game out move by move agrees with its nimber on who wins.
+    #[test]
+    fn playing_out_agrees_with_nimbers(g in tree(), heaps in prop::collection::vec(0u64..6, 0..3)) {
+        let extra: String = heaps.iter().map(|n| format!(" + *{n}")).collect();
+        let (mut session, game) = game_named(&format!("let X = {}{extra}", g.source()));
+        let names = Names::default();
+        let mut explainer = Explainer::new(&mut session.arena, &names, Fold::SCREEN);
+        let (winning, _) = explainer.play_out(game).unwrap().expect("small enough");
+        prop_assert_eq!(winning, explainer.arena.nimber(game).unwrap() != 0);
     }
 }
 

@@ -137,6 +137,10 @@ impl Session {
         self.calls.chain.pop();
         self.locals = caller_locals;
         if let Ok(value) = &result {
+            if let Value::Game(id) = value {
+                let call = self.show_call(&function.name.name, &key);
+                self.name_game(*id, call.into());
+            }
             self.memo.insert(key, value.clone());
         }
         result
@@ -186,6 +190,15 @@ impl Session {
                 _ => None,
             })
             .unwrap_or("?")
+    }
+
+    /// Gives a game a name for explanations, unless it is a heap or a sum (which read
+    /// better as themselves) or has a name already.
+    pub(super) fn name_game(&mut self, id: crate::game::GameId, name: std::sync::Arc<str>) {
+        use crate::game::Node;
+        if matches!(self.arena.node(id), Node::Options(_)) {
+            self.names.entry(id).or_insert(name);
+        }
     }
 
     /// Counts one step of work, and stops when the limit is passed or Ctrl-C was pressed.

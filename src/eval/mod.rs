@@ -2,8 +2,10 @@
 //! programs one statement at a time, telling an injected sink what each statement printed.
 //! The REPL, scripts, `eval` and the tests all go through [`Session::run`].
 
+mod answer;
 mod builtins;
 mod calls;
+mod commands;
 mod error;
 mod expr;
 mod ops;
@@ -17,12 +19,12 @@ use std::sync::atomic::AtomicBool;
 use indexmap::IndexMap;
 use rustc_hash::FxHashMap;
 
+pub use answer::{Answer, Event, Summary};
 pub use builtins::BUILTINS;
 pub use error::EvalError;
-pub use statement::{Answer, Event, Summary};
 pub use value::Value;
 
-use crate::game::{Arena, GameLimits};
+use crate::game::{Arena, GameLimits, Names};
 use crate::source::{Sources, Span};
 use crate::syntax::ast::{Expr, Ident};
 use calls::{CallKey, CallState};
@@ -68,6 +70,8 @@ struct Function {
 
 pub struct Session {
     pub arena: Arena,
+    /// What games are called in explanations: `let` names and family calls like `S(5)`.
+    names: Names,
     pub sources: Sources,
     pub limits: Limits,
     globals: IndexMap<Arc<str>, Global>,
@@ -94,6 +98,7 @@ impl Session {
     pub fn new(limits: Limits) -> Self {
         Session {
             arena: Arena::new(limits.game),
+            names: Names::default(),
             sources: Sources::default(),
             limits,
             globals: IndexMap::new(),

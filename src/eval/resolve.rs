@@ -31,7 +31,9 @@ impl Session {
                     resolver.expr(body);
                     resolver.scope.clear();
                 }
-                StmtKind::Assert(expr) | StmtKind::Expr(expr) => resolver.expr(expr),
+                StmtKind::Assert(expr)
+                | StmtKind::Expr(expr)
+                | StmtKind::Command { target: expr, .. } => resolver.expr(expr),
             }
         }
         resolver.errors

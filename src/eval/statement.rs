@@ -1,87 +1,15 @@
 //! Running a program: statements in order, each answer or error handed to the sink.
 
-use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
 use miette::LabeledSpan;
 
 use super::ops::Operand;
-use super::value::{ShowSet, show_nimber};
-use super::{EvalError, Flow, Function, Global, Result, Session, Value};
+use super::value::show_nimber;
+use super::{Answer, EvalError, Event, Flow, Function, Global, Result, Session, Summary, Value};
 use crate::source::Span;
 use crate::syntax::{self, ast::*};
-
-/// What running a statement produced.
-#[derive(Debug)]
-pub enum Event {
-    /// The value of a bare expression.
-    Answer { span: Span, answer: Answer },
-    /// An error, with its source attached, ready to be rendered.
-    Error(miette::Report),
-}
-
-/// A printed value: a game is shown by its value and who wins.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    Game { nimber: u64 },
-    Int(i64),
-    Bool(bool),
-    Set(Vec<i64>),
-    Range { start: i64, end: i64 },
-    Str(String),
-}
-
-impl fmt::Display for Answer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Answer::Game { nimber: 0 } => write!(f, "0 — the player to move loses"),
-            Answer::Game { nimber } => write!(f, "*{nimber} — the player to move wins"),
-            Answer::Int(n) => write!(f, "{n}"),
-            Answer::Bool(b) => write!(f, "{b}"),
-            Answer::Set(members) => write!(f, "{}", ShowSet(members)),
-            Answer::Range { start, end } => write!(f, "{start}..{end}"),
-            Answer::Str(text) => write!(f, "{text:?}"),
-        }
-    }
-}
-
-/// How a program went.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    pub statements: usize,
-    pub failed_asserts: usize,
-    pub syntax_errors: usize,
-    pub name_errors: usize,
-    pub runtime_errors: usize,
-}
-
-impl Summary {
-    pub fn ok(&self) -> bool {
-        self.failed_asserts + self.syntax_errors + self.name_errors + self.runtime_errors == 0
-    }
-
-    /// 0 success, 1 a failed assert, 3 syntax or name errors, 4 runtime errors.
-    pub fn exit_code(&self) -> i32 {
-        if self.syntax_errors + self.name_errors > 0 {
-            3
-        } else if self.runtime_errors > 0 {
-            4
-        } else if self.failed_asserts > 0 {
-            1
-        } else {
-            0
-        }
-    }
-
-    pub fn add(&mut self, other: Summary) {
-        self.statements += other.statements;
-        self.failed_asserts += other.failed_asserts;
-        self.syntax_errors += other.syntax_errors;
-        self.name_errors += other.name_errors;
-        self.runtime_errors += other.runtime_errors;
-    }
-}
 
 impl Session {
     /// Runs a program (a script, a REPL input), telling `sink` what each statement printed.
@@ -121,11 +49,17 @@ impl Session {
                 self.defined_later.remove(&name.name);
             }
             match self.exec(stmt) {
-                Ok(Some(answer)) => sink(Event::Answer {
-                    span: stmt.span,
-                    answer,
-                }),
-                Ok(None) => {}
+                Ok(answer) => {
+                    let source = &self.sources.get(stmt.span.source).text;
+                    let line = super::expr::line_of(source, stmt.span.start as usize);
+                    let text = self.sources.text(stmt.span).to_owned();
+                    sink(Event::Answer {
+                        span: stmt.span,
+                        line,
+                        source: text,
+                        answer,
+                    });
+                }
                 Err(Flow::Error(error)) => {
                     if matches!(*error, EvalError::AssertFailed { .. }) {
                         summary.failed_asserts += 1;
@@ -151,7 +85,7 @@ impl Session {
         miette::Report::new(error).with_source_code(self.sources.named(span.source))
     }
 
-    fn exec(&mut self, stmt: &Stmt) -> Result<Option<Answer>> {
+    fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
         self.interrupt.store(false, Ordering::Relaxed);
         self.steps = 0;
         match &stmt.kind {
@@ -167,7 +101,10 @@ impl Session {
                         return Err(error);
                     }
                 }
-                Ok(None)
+                Ok(Answer::Defined {
+                    name: name.name.to_string(),
+                    family: false,
+                })
             }
             StmtKind::Let {
                 name,
@@ -182,22 +119,35 @@ impl Session {
                     body: body.clone(),
                 };
                 self.define(name, Global::Function(Arc::new(function)));
-                Ok(None)
+                Ok(Answer::Defined {
+                    name: name.name.to_string(),
+                    family: true,
+                })
             }
-            StmtKind::Assert(claim) => self.assert(claim).map(|()| None),
+            StmtKind::Assert(claim) => self.assert(claim).map(|()| Answer::AssertHeld),
+            StmtKind::Command { verb, full, target } => {
+                let explanation = self.explain(*verb, *full, target)?;
+                Ok(Answer::Explanation(explanation))
+            }
             StmtKind::Expr(expr) => {
                 let value = self.eval_root(expr)?;
-                Ok(Some(self.answer(value, expr.span)?))
+                self.answer(value, expr.span)
             }
         }
     }
 
     /// Binds a name; a definition may shadow a built-in, as `let rook(i, j) = ...` does.
     fn define(&mut self, name: &Ident, global: Global) {
+        self.names.retain(|_, given| **given != *name.name);
+        if let Global::Value(Value::Game(id)) = &global {
+            self.name_game(*id, name.name.clone());
+        }
         // Names in bodies are looked up when called, so a redefinition may change what
         // earlier calls would give: forget them.
         if self.globals.insert(name.name.clone(), global).is_some() {
             self.memo.clear();
+            // Names of family calls (`S(5)`) may no longer be right.
+            self.names.retain(|_, given| !given.contains('('));
         }
     }
 

@@ -65,14 +65,7 @@ pub fn range_len(start: i64, end: i64) -> u64 {
     }
 }
 
-/// How a game's value reads: `0` for a losing game, `*n` otherwise.
-pub fn show_nimber(nimber: u64) -> String {
-    if nimber == 0 {
-        "0".to_owned()
-    } else {
-        format!("*{nimber}")
-    }
-}
+pub use crate::game::show_nimber;
 
 /// Sets print as written: `{1, 3, 4}`.
 pub struct ShowSet<'a>(pub &'a [i64]);

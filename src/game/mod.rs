@@ -6,8 +6,11 @@
 //! named by their parameters whose options are produced only when asked, so `*1000000000`
 //! costs one node. A sum keeps its parts; its nimber is the nim-sum of theirs.
 
+pub mod moves;
 pub mod reduce;
 mod show;
+
+pub use show::{Names, show_nimber};
 pub mod subtraction;
 
 use std::hash::BuildHasherDefault;
@@ -171,6 +174,17 @@ impl Arena {
         }
         let set = SubtractionId(index as u32);
         self.intern(Node::Subtraction { pile, set })
+    }
+
+    /// The options of `<...>` in the order they read best: heaps by size, then the rest in
+    /// the order they were made. (They are stored by id, which is canonical but arbitrary.)
+    pub fn reading_order(&self, options: &[GameId]) -> Vec<GameId> {
+        let mut sorted = options.to_vec();
+        sorted.sort_by_key(|&id| match self.node(id) {
+            Node::Nim(chips) => (0, *chips),
+            _ => (1, u64::from(id.0)),
+        });
+        sorted
     }
 
     pub fn subtraction_moves(&self, set: SubtractionId) -> &[u64] {

@@ -59,36 +59,7 @@ impl Arena {
 
     /// Every option of a game (for a sum: a move in one part, the other parts kept).
     pub fn options(&mut self, id: GameId) -> Result<Vec<GameId>, GameError> {
-        let count = self.option_count(id);
-        if count > self.limits.options {
-            return Err(GameError::TooManyOptions {
-                count,
-                limit: self.limits.options,
-            });
-        }
-        match self.node(id).clone() {
-            Node::Options(options) => Ok(options.into_vec()),
-            Node::Nim(chips) => (0..chips).map(|n| self.nim(n)).collect(),
-            Node::Subtraction { pile, set } => {
-                let moves = self.subtraction_moves(set).to_vec();
-                moves
-                    .iter()
-                    .take_while(|&&s| s <= pile)
-                    .map(|&s| self.subtraction(pile - s, &moves))
-                    .collect()
-            }
-            Node::Sum(parts) => {
-                let mut options = Vec::new();
-                for (i, &part) in parts.iter().enumerate() {
-                    for option in self.options(part)? {
-                        let mut moved = parts.to_vec();
-                        moved[i] = option;
-                        options.push(self.sum(&moved)?);
-                    }
-                }
-                Ok(options)
-            }
-        }
+        Ok(self.moves(id)?.into_iter().map(|(_, to)| to).collect())
     }
 
     /// How many options `options` would list, without listing them.

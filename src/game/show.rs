@@ -1,6 +1,22 @@
 //! Games written the way a user would type them: `*3`, `#7`, `<*0, *2>`, `*1 + #5`.
 
+use std::sync::Arc;
+
+use rustc_hash::FxHashMap;
+
 use super::{Arena, GameId, Node};
+
+/// Names given to games (`let G = ...`, a family call `S(5)`), used when describing them.
+pub type Names = FxHashMap<GameId, Arc<str>>;
+
+/// How a game's value reads: `0` for a losing game, `*n` otherwise.
+pub fn show_nimber(nimber: u64) -> String {
+    if nimber == 0 {
+        "0".to_owned()
+    } else {
+        format!("*{nimber}")
+    }
+}
 
 /// Option lists deeper than this, or longer than [`WIDTH`], are folded with `…`.
 const DEPTH: usize = 3;
@@ -8,12 +24,21 @@ const WIDTH: usize = 6;
 
 impl Arena {
     pub fn describe(&self, id: GameId) -> String {
+        self.describe_named(id, &Names::default())
+    }
+
+    /// Like [`Arena::describe`], but a game (or part, or option) with a name is called by it.
+    pub fn describe_named(&self, id: GameId, names: &Names) -> String {
         let mut out = String::new();
-        self.describe_into(id, DEPTH, &mut out);
+        self.describe_into(id, DEPTH, names, &mut out);
         out
     }
 
-    fn describe_into(&self, id: GameId, depth: usize, out: &mut String) {
+    fn describe_into(&self, id: GameId, depth: usize, names: &Names, out: &mut String) {
+        if let Some(name) = names.get(&id) {
+            out.push_str(name);
+            return;
+        }
         match self.node(id) {
             Node::Nim(chips) => out.push_str(&format!("*{chips}")),
             Node::Subtraction { pile, set } => match self.subtraction_moves(*set) {
@@ -28,7 +53,7 @@ impl Arena {
                     if i > 0 {
                         out.push_str(" + ");
                     }
-                    self.describe_into(part, depth, out);
+                    self.describe_into(part, depth, names, out);
                 }
             }
             Node::Options(options) if depth == 0 => {
@@ -36,11 +61,11 @@ impl Arena {
             }
             Node::Options(options) => {
                 out.push('<');
-                for (i, &option) in options.iter().take(WIDTH).enumerate() {
+                for (i, &option) in self.reading_order(options).iter().take(WIDTH).enumerate() {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    self.describe_into(option, depth - 1, out);
+                    self.describe_into(option, depth - 1, names, out);
                 }
                 if options.len() > WIDTH {
                     out.push_str(&format!(", … {} more", options.len() - WIDTH));

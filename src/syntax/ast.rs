@@ -30,6 +30,28 @@ pub enum StmtKind {
     Assert(Expr),
     /// A bare expression, whose value is printed: `*5 + #7`
     Expr(Expr),
+    /// `why *3 == *4`, `moves all G`, `tree full G`: an explanation of the target.
+    /// `full` is the `full` of `why`/`tree` and the `all` of `moves`.
+    Command {
+        verb: Verb,
+        full: bool,
+        target: Expr,
+    },
+}
+
+/// What a command explains.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// `why CLAIM`, `why G`: a proof.
+    Why,
+    /// `moves G`: the winning moves; `moves all G`: every move.
+    Moves,
+    /// `options G`: the options and their values.
+    Options,
+    /// `tree G`: the game tree, drawn.
+    Tree,
+    /// `dot G`: Graphviz DOT of the game DAG.
+    Dot,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -54,6 +54,20 @@ pub enum SyntaxError {
         span: Span,
         name: String,
     },
+
+    #[error("this command does not take `{word}`")]
+    #[diagnostic(
+        code(grundy::syntax::modifier),
+        help(
+            "`why full` and `tree full` show everything and `moves all` lists every move; `options` and `dot` take just a game"
+        )
+    )]
+    Modifier {
+        #[label("this takes {allowed} here")]
+        span: Span,
+        word: String,
+        allowed: &'static str,
+    },
 }
 
 impl SyntaxError {
@@ -62,7 +76,8 @@ impl SyntaxError {
             SyntaxError::Expected { span, .. }
             | SyntaxError::NumberTooLarge { span, .. }
             | SyntaxError::TooDeep { span, .. }
-            | SyntaxError::DuplicateParameter { span, .. } => *span,
+            | SyntaxError::DuplicateParameter { span, .. }
+            | SyntaxError::Modifier { span, .. } => *span,
         }
     }
 }
@@ -77,6 +92,8 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         expr | heap | subtraction | neg | not | if_expr | game | set | paren | call | int
         | string | boolean | lone_star | element => "an expression",
         name => "a name",
+        command | verb => "a command",
+        modifier => "`full` or `all`",
         claim | kw_is => "`is`",
         outcome => "`losing`, `winning`, `P` or `N`",
         for_clause | kw_for => "`for`",

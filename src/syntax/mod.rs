@@ -97,6 +97,11 @@ fn convert_pest_error(
     // A fixed order, so that messages do not depend on the order rules were tried in.
     names.sort_by_key(|name| error::ORDER.iter().position(|n| n == name));
     names.dedup();
+    // Everything a statement may start with: say so in two words.
+    if names.contains(&"`let`") && names.contains(&"an expression") {
+        names.retain(|n| !matches!(*n, "`let`" | "`assert`" | "a command" | "an expression"));
+        names.insert(0, "a statement");
+    }
     let found = error::describe_found(text, at);
     let help = help_for(&names, &found);
     SyntaxError::Expected {
@@ -123,7 +128,7 @@ fn point(source: SourceId, text: &str, at: usize) -> Span {
 }
 
 fn help_for(expected: &[&str], found: &str) -> Option<String> {
-    let starts_statement = expected.contains(&"`let`") && expected.contains(&"an expression");
+    let starts_statement = expected.contains(&"a statement");
     let operator = found
         .trim_matches('`')
         .chars()

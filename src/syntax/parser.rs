@@ -115,10 +115,53 @@ impl Builder {
                 }
             }
             Rule::assert_stmt => StmtKind::Assert(self.expr(last_expr(pair))?),
+            Rule::command => self.command(pair)?,
             Rule::expr => StmtKind::Expr(self.expr(pair)?),
             rule => unreachable!("statement rule {rule:?}"),
         };
         Ok(Stmt { kind, span })
+    }
+
+    fn command(&self, pair: Pair<Rule>) -> Result<StmtKind> {
+        let mut verb = Verb::Why;
+        let mut modifier = None;
+        let mut target = None;
+        for inner in pair.into_inner() {
+            match inner.as_rule() {
+                Rule::verb => {
+                    verb = match inner.as_str() {
+                        "why" => Verb::Why,
+                        "moves" => Verb::Moves,
+                        "options" => Verb::Options,
+                        "tree" => Verb::Tree,
+                        _ => Verb::Dot,
+                    }
+                }
+                Rule::modifier => modifier = Some((inner.as_str().to_owned(), self.span(&inner))),
+                _ => target = Some(self.expr(inner)?),
+            }
+        }
+        let allowed = match verb {
+            Verb::Why | Verb::Tree => Some("full"),
+            Verb::Moves => Some("all"),
+            Verb::Options | Verb::Dot => None,
+        };
+        let full = match modifier {
+            None => false,
+            Some((word, _)) if Some(word.as_str()) == allowed => true,
+            Some((word, span)) => {
+                return Err(SyntaxError::Modifier {
+                    span,
+                    word,
+                    allowed: allowed.unwrap_or("nothing"),
+                });
+            }
+        };
+        Ok(StmtKind::Command {
+            verb,
+            full,
+            target: target.expect("a command has a target"),
+        })
     }
 
     fn params(&self, pair: Pair<Rule>) -> Result<Vec<Ident>> {

@@ -26,7 +26,8 @@ pub fn run_in(session: &mut Session, name: &str, source: &str) -> Output {
     let summary = session.run(name, source, &mut |event| events.push(event));
     for event in events {
         match event {
-            Event::Answer { span, answer } => {
+            Event::Answer { answer, .. } if answer.is_silent() => {}
+            Event::Answer { span, answer, .. } => {
                 let statement = session.sources.text(span);
                 transcript.push_str(&format!("{statement}\n  ⇒ {answer}\n"));
                 answers.push(answer.to_string());

@@ -1,0 +1,108 @@
+//! What running a program hands to its sink: answers, errors, and a summary.
+
+use std::fmt;
+
+use super::value::ShowSet;
+use crate::explain::Explanation;
+use crate::source::Span;
+
+/// What running a statement produced.
+#[derive(Debug)]
+pub enum Event {
+    /// What a statement printed (maybe nothing: see [`Answer::is_silent`]).
+    Answer {
+        span: Span,
+        /// The line it starts on, from 1.
+        line: usize,
+        /// The statement as written.
+        source: String,
+        answer: Answer,
+    },
+    /// An error, with its source attached, ready to be rendered.
+    Error(miette::Report),
+}
+
+/// A printed value: a game is shown by its value and who wins.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    Game {
+        nimber: u64,
+    },
+    Int(i64),
+    Bool(bool),
+    Set(Vec<i64>),
+    Range {
+        start: i64,
+        end: i64,
+    },
+    Str(String),
+    /// What `why`, `moves`, `options`, `tree` and `dot` print.
+    Explanation(Explanation),
+    /// `let` bound a name; nothing is printed.
+    Defined {
+        name: String,
+        family: bool,
+    },
+    /// An `assert` held; nothing is printed.
+    AssertHeld,
+}
+
+impl Answer {
+    /// Whether the REPL and scripts print nothing for it.
+    pub fn is_silent(&self) -> bool {
+        matches!(self, Answer::Defined { .. } | Answer::AssertHeld)
+    }
+}
+
+impl fmt::Display for Answer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Answer::Game { nimber: 0 } => write!(f, "0 — the player to move loses"),
+            Answer::Game { nimber } => write!(f, "*{nimber} — the player to move wins"),
+            Answer::Int(n) => write!(f, "{n}"),
+            Answer::Bool(b) => write!(f, "{b}"),
+            Answer::Set(members) => write!(f, "{}", ShowSet(members)),
+            Answer::Range { start, end } => write!(f, "{start}..{end}"),
+            Answer::Str(text) => write!(f, "{text:?}"),
+            Answer::Explanation(explanation) => write!(f, "{explanation}"),
+            Answer::Defined { .. } | Answer::AssertHeld => Ok(()),
+        }
+    }
+}
+
+/// How a program went.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Summary {
+    pub statements: usize,
+    pub failed_asserts: usize,
+    pub syntax_errors: usize,
+    pub name_errors: usize,
+    pub runtime_errors: usize,
+}
+
+impl Summary {
+    pub fn ok(&self) -> bool {
+        self.failed_asserts + self.syntax_errors + self.name_errors + self.runtime_errors == 0
+    }
+
+    /// 0 success, 1 a failed assert, 3 syntax or name errors, 4 runtime errors.
+    pub fn exit_code(&self) -> i32 {
+        if self.syntax_errors + self.name_errors > 0 {
+            3
+        } else if self.runtime_errors > 0 {
+            4
+        } else if self.failed_asserts > 0 {
+            1
+        } else {
+            0
+        }
+    }
+
+    pub fn add(&mut self, other: Summary) {
+        self.statements += other.statements;
+        self.failed_asserts += other.failed_asserts;
+        self.syntax_errors += other.syntax_errors;
+        self.name_errors += other.name_errors;
+        self.runtime_errors += other.runtime_errors;
+    }
+}

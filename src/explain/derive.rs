@@ -1,0 +1,249 @@
+//! How a game gets its value. A game with options: the mex of their values (mex rule). A sum:
+//! copies cancel in pairs (copycat principle), the other parts are replaced by their values,
+//! part by part, and the heaps left add by the nim-sum rule. Sums are never expanded.
+
+use super::{Explainer, Result, Rule, Step, binary_columns};
+use crate::game::reduce::mex;
+use crate::game::{GameError, GameId, Node, show_nimber};
+
+impl Explainer<'_> {
+    /// Steps proving `G ≡ *v`, the last of which says it. A nim heap needs none.
+    pub(super) fn derive(&mut self, id: GameId, depth: usize) -> Result<Vec<Step>> {
+        if matches!(self.arena.node(id), Node::Nim(_)) {
+            return Ok(Vec::new());
+        }
+        if self.shown.contains(&id) {
+            return Ok(vec![Step::new(format!(
+                "{} ≡ {} (shown above)",
+                self.name(id),
+                self.value(id)?
+            ))]);
+        }
+        let steps = match self.arena.node(id).clone() {
+            Node::Sum(parts) => self.derive_sum(id, &parts, depth)?,
+            _ => vec![self.derive_mex(id, depth)?],
+        };
+        self.shown.insert(id);
+        Ok(steps)
+    }
+
+    /// Below the depth limit, the derivation of a part; at it, only its value (folded).
+    fn derive_or_fold(&mut self, id: GameId, depth: usize) -> Result<Vec<Step>> {
+        if depth < self.fold.depth || self.shown.contains(&id) {
+            return self.derive(id, depth + 1);
+        }
+        if !matches!(self.arena.node(id), Node::Nim(_)) {
+            self.folded = true;
+        }
+        Ok(Vec::new())
+    }
+
+    /// `G ≡ *m` because its options are worth ... and mex{...} = m.
+    fn derive_mex(&mut self, id: GameId, depth: usize) -> Result<Step> {
+        let name = self.name(id);
+        let moves = match self.arena.moves(id) {
+            Ok(moves) => moves,
+            Err(GameError::TooManyOptions { count, .. }) => {
+                let value = self.value(id)?;
+                let note = format!(
+                    "it has {count} options, too many to list; its value comes from its table"
+                );
+                return Ok(Step::new(format!("{name} ≡ {value}")).detail(vec![note]));
+            }
+            Err(error) => return Err(error),
+        };
+        let mut options: Vec<(GameId, u64)> = Vec::with_capacity(moves.len());
+        for (_, to) in moves {
+            if !options.iter().any(|&(seen, _)| seen == to) {
+                options.push((to, self.arena.nimber(to)?));
+            }
+        }
+        let value = mex(options.iter().map(|&(_, v)| v));
+        options.sort_by_key(|&(_, v)| v);
+        let listed = self.witnesses(&options, value);
+        let mut detail = Vec::new();
+        if options.is_empty() {
+            detail.push(format!("it has no options, so mex{{}} = 0 and {name} ≡ 0"));
+        } else {
+            let shown: Vec<String> = listed
+                .iter()
+                .map(|&(o, v)| format!("{} ≡ {}", self.name(o), show_nimber(v)))
+                .collect();
+            detail.extend(wrap("its options: ", &shown));
+            if listed.len() < options.len() {
+                detail.push(format!(
+                    "… and {} more options, none ≡ {}",
+                    options.len() - listed.len(),
+                    show_nimber(value)
+                ));
+            }
+            let values: Vec<u64> = dedup_sorted(options.iter().map(|&(_, v)| v));
+            detail.push(format!(
+                "mex{{{}}} = {value}, so {name} ≡ {}",
+                set_text(&values),
+                show_nimber(value)
+            ));
+        }
+        let mut because = Vec::new();
+        for &(option, _) in &listed {
+            because.extend(self.derive_or_fold(option, depth)?);
+        }
+        Ok(Step::new(format!("{name} ≡ {}", show_nimber(value)))
+            .by(Rule::Mex)
+            .detail(detail)
+            .because(because))
+    }
+
+    /// All options when there are few; otherwise one option of each value below the mex,
+    /// which is what the mex rule needs.
+    fn witnesses(&self, options: &[(GameId, u64)], value: u64) -> Vec<(GameId, u64)> {
+        if options.len() <= self.fold.width {
+            return options.to_vec();
+        }
+        let mut listed: Vec<(GameId, u64)> = Vec::new();
+        for &(option, v) in options {
+            if v < value
+                && listed.last().is_none_or(|&(_, last)| last != v)
+                && listed.len() < self.fold.width
+            {
+                listed.push((option, v));
+            }
+        }
+        listed
+    }
+
+    /// A sum: cancel copies, replace parts by their values, then add the heaps.
+    fn derive_sum(&mut self, id: GameId, parts: &[GameId], depth: usize) -> Result<Vec<Step>> {
+        let mut steps = Vec::new();
+        let mut remaining: Vec<GameId> = Vec::new();
+        let mut distinct: Vec<GameId> = Vec::new();
+        for &part in parts {
+            if !distinct.contains(&part) {
+                distinct.push(part);
+            }
+        }
+        for &part in &distinct {
+            let copies = parts.iter().filter(|&&p| p == part).count();
+            if copies >= 2 {
+                let name = self.name(part);
+                let pairs = match copies / 2 {
+                    1 => String::new(),
+                    n => format!(" ({n} pairs)"),
+                };
+                steps.push(Step::new(format!("{name} + {name} ≡ 0{pairs}")).by(Rule::Copycat));
+            }
+            if copies % 2 == 1 {
+                remaining.push(part);
+            }
+        }
+        let whole = self.name(id);
+        // `G + G ≡ 0` already says it all when the sum is one pair.
+        let one_pair = remaining.is_empty() && steps.len() == 1 && parts.len() == 2;
+        if remaining.len() < parts.len() && !one_pair {
+            let rest = self.sum_text(&remaining);
+            steps.push(Step::new(format!("so {whole} ≡ {rest}")));
+        }
+        let mut values = Vec::with_capacity(remaining.len());
+        let mut replaced = false;
+        for &part in &remaining {
+            if let Node::Nim(chips) = self.arena.node(part) {
+                values.push(*chips);
+                continue;
+            }
+            let derivation = self.derive_or_fold(part, depth)?;
+            if derivation.is_empty() {
+                let (name, value) = (self.name(part), self.value(part)?);
+                steps.push(Step::new(format!("{name} ≡ {value}")));
+            }
+            steps.extend(derivation);
+            values.push(self.arena.nimber(part)?);
+            replaced = true;
+        }
+        let heaps = heaps_text(&values);
+        if replaced {
+            let before = self.sum_text(&remaining);
+            steps.push(Step::new(format!("so {before} ≡ {heaps}")).by(Rule::ReplacePart));
+        }
+        if values.len() >= 2 {
+            let total = values.iter().fold(0, |acc, v| acc ^ v);
+            let xor: Vec<String> = values.iter().map(u64::to_string).collect();
+            let mut step = Step::new(format!(
+                "{heaps} ≡ *({}) = {}",
+                xor.join(" ⊕ "),
+                show_nimber(total)
+            ))
+            .by(Rule::NimSum);
+            if values.iter().filter(|&&v| v > 0).count() >= 2 && values.iter().all(|&v| v < 1 << 20)
+            {
+                step = step.detail(binary_columns(&values));
+            }
+            steps.push(step);
+        }
+        Ok(steps)
+    }
+
+    /// `*5 + #7`, `0` for no parts.
+    fn sum_text(&self, parts: &[GameId]) -> String {
+        if parts.is_empty() {
+            return "0".to_owned();
+        }
+        parts
+            .iter()
+            .map(|&p| self.name(p))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+}
+
+/// `*5 + *3`
+pub(super) fn heaps_text(values: &[u64]) -> String {
+    if values.is_empty() {
+        return "0".to_owned();
+    }
+    values
+        .iter()
+        .map(|v| format!("*{v}"))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+fn dedup_sorted(values: impl Iterator<Item = u64>) -> Vec<u64> {
+    let mut values: Vec<u64> = values.collect();
+    values.sort_unstable();
+    values.dedup();
+    values
+}
+
+/// `0, 1, 2`, or `0, 1, 2, 3, 4, 5, …, 40, 41, 43` when long.
+fn set_text(values: &[u64]) -> String {
+    let text = |vs: &[u64]| vs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
+    if values.len() <= 12 {
+        text(values)
+    } else {
+        format!(
+            "{}, …, {}",
+            text(&values[..6]),
+            text(&values[values.len() - 3..])
+        )
+    }
+}
+
+/// `its options: a, b, c` over as many lines as it takes to stay readable.
+pub(super) fn wrap(lead: &str, items: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = lead.to_owned();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item}, ")
+        } else {
+            item.clone()
+        };
+        if line.chars().count() + piece.chars().count() > 84 && line.len() > lead.len() {
+            lines.push(line.trim_end().to_owned());
+            line = " ".repeat(lead.chars().count());
+        }
+        line.push_str(&piece);
+    }
+    lines.push(line);
+    lines
+}

@@ -1,0 +1,225 @@
+//! `moves` and `options`: what can be played from a game, in the game's own terms.
+
+use std::fmt;
+
+use super::{Explainer, Result};
+use crate::game::moves::Move;
+use crate::game::{GameError, GameId, Node, show_nimber};
+
+/// Moves listed for `moves G` and `moves all G`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveList {
+    pub game: String,
+    pub value: u64,
+    /// Every move (`moves all`), or only the winning ones.
+    pub all: bool,
+    /// How many moves the game has in all.
+    pub total: u64,
+    pub moves: Vec<MoveLine>,
+    /// Moves left out of `moves` to keep the list short.
+    pub hidden: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveLine {
+    /// `*21 → *18: remove 3 chips from the pile of 21`
+    pub description: String,
+    /// The whole game after the move.
+    pub result: String,
+    /// The same, as a node.
+    pub to: GameId,
+    pub value: u64,
+}
+
+/// Options listed for `options G`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionList {
+    pub game: String,
+    pub value: u64,
+    pub total: u64,
+    pub options: Vec<OptionLine>,
+    pub hidden: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct OptionLine {
+    pub option: String,
+    pub value: u64,
+}
+
+/// Lines of a listing before the rest is counted instead of shown.
+const SHOWN: usize = 30;
+
+impl Explainer<'_> {
+    /// `moves G` (only the winning moves) or `moves all G`.
+    pub fn moves(&mut self, game: GameId, all: bool) -> Result<MoveList> {
+        let value = self.arena.nimber(game)?;
+        let total = self.arena.option_count(game);
+        let found = if all {
+            self.arena.moves(game)?
+        } else {
+            self.arena.winning_moves(game)?
+        };
+        let mut moves = Vec::new();
+        for (how, to) in found.iter().take(if all { SHOWN } else { usize::MAX }) {
+            let value = self.arena.nimber(*to)?;
+            moves.push(MoveLine {
+                description: self.describe_move(game, how, *to),
+                result: self.name(*to),
+                to: *to,
+                value,
+            });
+        }
+        let hidden = found.len() - moves.len();
+        Ok(MoveList {
+            game: self.name(game),
+            value,
+            all,
+            total,
+            moves,
+            hidden,
+        })
+    }
+
+    /// `options G`: every option with its value.
+    pub fn options(&mut self, game: GameId) -> Result<OptionList> {
+        let value = self.arena.nimber(game)?;
+        let total = self.arena.option_count(game);
+        let options = match self.arena.options(game) {
+            Ok(options) => options,
+            Err(GameError::TooManyOptions { .. }) => Vec::new(),
+            Err(error) => return Err(error),
+        };
+        let mut lines = Vec::new();
+        for &option in options.iter().take(SHOWN) {
+            lines.push(OptionLine {
+                option: self.name(option),
+                value: self.arena.nimber(option)?,
+            });
+        }
+        let hidden = total as usize - lines.len();
+        Ok(OptionList {
+            game: self.name(game),
+            value,
+            total,
+            options: lines,
+            hidden,
+        })
+    }
+
+    /// `*21 → *18: remove 3 chips from the pile of 21`, `#7 → #5: remove 2`, `G → *0`.
+    pub fn describe_move(&self, from: GameId, how: &Move, to: GameId) -> String {
+        match (how, self.arena.node(from), self.arena.node(to)) {
+            (Move::Part { index, inner }, Node::Sum(before), Node::Sum(after)) => {
+                let (part, moved) = (before[*index], after[*index]);
+                let mut text = self.describe_move(part, inner, moved);
+                if let Move::Take { from, .. } = **inner {
+                    text.push_str(&format!(" from the pile of {from}"));
+                }
+                let same = before.iter().filter(|&&p| p == part).count();
+                if same > 1 {
+                    text.push_str(&format!(" (in one of the {same} equal parts)"));
+                }
+                text
+            }
+            (Move::Take { from: 1, to: 0 }, ..) => "*1 → 0: take the last chip".to_owned(),
+            (Move::Take { from, to: 0 }, ..) => format!("*{from} → 0: take all {from} chips"),
+            (Move::Take { from, to }, ..) => {
+                format!("*{from} → *{to}: remove {}", chips(from - to))
+            }
+            (Move::Subtract { amount, .. }, ..) => {
+                format!("{} → {}: remove {amount}", self.name(from), self.name(to))
+            }
+            _ => format!("{} → {}", self.name(from), self.name(to)),
+        }
+    }
+}
+
+fn chips(n: u64) -> String {
+    if n == 1 {
+        "1 chip".to_owned()
+    } else {
+        format!("{n} chips")
+    }
+}
+
+impl fmt::Display for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let value = show_nimber(self.value);
+        if self.all {
+            write!(
+                f,
+                "{} ≡ {value} has {} move{}:",
+                self.game,
+                self.total,
+                plural(self.total)
+            )?;
+            for line in &self.moves {
+                let wins = if line.value == 0 { "   ← wins" } else { "" };
+                write!(
+                    f,
+                    "\n  {}, leaving {} ≡ {}{wins}",
+                    line.description,
+                    line.result,
+                    show_nimber(line.value)
+                )?;
+            }
+        } else if self.value == 0 {
+            write!(f, "{} ≡ 0: the player to move loses. ", self.game)?;
+            match self.total {
+                0 => write!(f, "There is no move at all.")?,
+                n => write!(
+                    f,
+                    "No move wins: each of its {n} move{} leaves a game ≢ 0, which the opponent wins.",
+                    plural(n)
+                )?,
+            }
+        } else {
+            let count = self.moves.len();
+            write!(
+                f,
+                "{} ≡ {value}: the player to move wins. Winning move{}:",
+                self.game,
+                plural(count as u64)
+            )?;
+            for line in &self.moves {
+                write!(f, "\n  {}, leaving {} ≡ 0", line.description, line.result)?;
+            }
+        }
+        if self.hidden > 0 {
+            write!(
+                f,
+                "\n  … {} more (use `moves all` with a smaller game to see them)",
+                self.hidden
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for OptionList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let total = self.total;
+        write!(
+            f,
+            "{} ≡ {} has {total} option{}",
+            self.game,
+            show_nimber(self.value),
+            plural(total)
+        )?;
+        if total > 0 {
+            write!(f, ":")?;
+        }
+        for line in &self.options {
+            write!(f, "\n  {} ≡ {}", line.option, show_nimber(line.value))?;
+        }
+        if self.hidden > 0 {
+            write!(f, "\n  … {} more", self.hidden)?;
+        }
+        Ok(())
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

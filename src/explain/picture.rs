@@ -1,0 +1,146 @@
+//! Pictures of a game: `tree` draws it in the terminal, `dot` writes Graphviz DOT of its DAG.
+//! A game met a second time is not drawn again: `tree` says "see above", `dot` draws one node.
+
+use std::collections::VecDeque;
+use std::fmt::Write;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::{Explainer, Result};
+use crate::game::{GameError, GameId, show_nimber};
+
+/// Children drawn under one node before the rest are counted.
+const TREE_WIDTH: usize = 10;
+/// Nodes written to a DOT file.
+const DOT_NODES: usize = 300;
+
+impl Explainer<'_> {
+    /// The game tree down to `depth` moves, shared subgames drawn once.
+    pub fn tree(&mut self, root: GameId, depth: usize) -> Result<String> {
+        let mut out = format!(
+            "{} ≡ {}\n",
+            self.name(root),
+            show_nimber(self.arena.nimber(root)?)
+        );
+        let mut drawn = FxHashSet::default();
+        drawn.insert(root);
+        self.branches(root, "", depth, &mut drawn, &mut out)?;
+        Ok(out)
+    }
+
+    fn branches(
+        &mut self,
+        game: GameId,
+        indent: &str,
+        depth: usize,
+        drawn: &mut FxHashSet<GameId>,
+        out: &mut String,
+    ) -> Result<()> {
+        let options = match self.arena.options(game) {
+            Ok(options) => options,
+            Err(GameError::TooManyOptions { count, .. }) => {
+                let _ = writeln!(out, "{indent}└── … {count} options");
+                return Ok(());
+            }
+            Err(error) => return Err(error),
+        };
+        if depth == 0 {
+            if !options.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "{indent}└── … ({} options, deeper than shown)",
+                    options.len()
+                );
+                self.folded = true;
+            }
+            return Ok(());
+        }
+        let shown = options.len().min(TREE_WIDTH);
+        for (i, &option) in options.iter().take(shown).enumerate() {
+            let last = i + 1 == shown && options.len() <= TREE_WIDTH;
+            let (branch, below) = if last {
+                ("└── ", "    ")
+            } else {
+                ("├── ", "│   ")
+            };
+            let value = show_nimber(self.arena.nimber(option)?);
+            let seen = !drawn.insert(option);
+            let leaf = self.arena.option_count(option) == 0;
+            let note = if seen && !leaf { "  (see above)" } else { "" };
+            let _ = writeln!(out, "{indent}{branch}{} ≡ {value}{note}", self.name(option));
+            if !seen {
+                self.branches(option, &format!("{indent}{below}"), depth - 1, drawn, out)?;
+            }
+        }
+        if options.len() > TREE_WIDTH {
+            let _ = writeln!(
+                out,
+                "{indent}└── … {} more options",
+                options.len() - TREE_WIDTH
+            );
+        }
+        Ok(())
+    }
+
+    /// Graphviz DOT of the game's DAG: each node labelled by the game and its value,
+    /// P-positions (the player to move loses) filled.
+    pub fn dot(&mut self, root: GameId) -> Result<String> {
+        let mut ids: FxHashMap<GameId, usize> = FxHashMap::default();
+        let mut queue = VecDeque::from([root]);
+        ids.insert(root, 0);
+        let mut nodes = String::new();
+        let mut edges = String::new();
+        let mut cut = false;
+        while let Some(game) = queue.pop_front() {
+            let value = self.arena.nimber(game)?;
+            let id = ids[&game];
+            let label = escape(&format!("{}\n≡ {}", self.name(game), show_nimber(value)));
+            let fill = if value == 0 {
+                ", style=\"rounded,filled\", fillcolor=\"#f4c7c3\""
+            } else {
+                ""
+            };
+            let _ = writeln!(nodes, "  g{id} [label=\"{label}\"{fill}];");
+            let options = match self.arena.options(game) {
+                Ok(options) => options,
+                Err(GameError::TooManyOptions { .. }) => {
+                    cut = true;
+                    continue;
+                }
+                Err(error) => return Err(error),
+            };
+            for option in options {
+                let next = ids.len();
+                let target = match ids.get(&option) {
+                    Some(&known) => known,
+                    None if next < DOT_NODES => {
+                        ids.insert(option, next);
+                        queue.push_back(option);
+                        next
+                    }
+                    None => {
+                        cut = true;
+                        continue;
+                    }
+                };
+                let _ = writeln!(edges, "  g{id} -> g{target};");
+            }
+        }
+        let mut out = String::from("digraph game {\n");
+        out.push_str("  // Each node is a game and its value; filled nodes are P-positions (the player to move loses).\n");
+        out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n");
+        if cut {
+            let _ = writeln!(out, "  // Only the first {DOT_NODES} games are drawn.");
+        }
+        out.push_str(&nodes);
+        out.push_str(&edges);
+        out.push_str("}\n");
+        Ok(out)
+    }
+}
+
+fn escape(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+}

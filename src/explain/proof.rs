@@ -1,0 +1,202 @@
+//! Proofs as data: steps that each name the rule of the course notes they use and rest on the
+//! steps under them; rendered as indented text, folded to a screenful unless asked otherwise.
+
+use std::fmt;
+
+/// A rule of the course notes (CO 456, Fall 2020 numbering) that justifies a step.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// G ≡ *mex{values of its options}.
+    Mex,
+    /// *a + *b ≡ *(a ⊕ b).
+    NimSum,
+    /// G + G ≡ 0.
+    Copycat,
+    /// G ≡ H iff G + H ≡ 0.
+    SumIsZero,
+    /// Options that pair off equivalently make equivalent games.
+    OptionPairing,
+    /// G is losing iff G ≡ 0.
+    LosingIsZero,
+    /// A part of a sum may be replaced by an equivalent game.
+    ReplacePart,
+    /// *n ≡ *m iff n = m.
+    HeapsDiffer,
+    /// G ≡ H when G + J and H + J have the same outcome for every J.
+    Definition,
+    /// ≡ is transitive.
+    Transitivity,
+    /// A game is winning iff some option is losing.
+    Outcome,
+}
+
+impl Rule {
+    pub fn cite(self) -> &'static str {
+        match self {
+            Rule::Mex => "mex rule, Theorem 7.1",
+            Rule::NimSum => "nim-sum rule, Corollary 5.3",
+            Rule::Copycat => "copycat principle, Lemma 4.1",
+            Rule::SumIsZero => "G ≡ H iff G + H ≡ 0, Lemma 4.2",
+            Rule::OptionPairing => "equivalent options, Lemma 4.3",
+            Rule::LosingIsZero => "losing iff ≡ 0, Theorem 3.5",
+            Rule::ReplacePart => "equivalent parts, Exercise 3.4",
+            Rule::HeapsDiffer => "*n ≡ *m iff n = m, Lemma 3.2",
+            Rule::Definition => "definition of ≡",
+            Rule::Transitivity => "≡ is an equivalence, Lemma 3.3",
+            Rule::Outcome => "winning iff some option is losing, Lemma 2.2",
+        }
+    }
+}
+
+/// One step: what it says, why, lines shown with it, and the steps it rests on.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Step {
+    pub text: String,
+    pub rule: Option<Rule>,
+    /// Lines shown under the step as they are: binary columns, a pairing table.
+    pub detail: Vec<String>,
+    pub because: Vec<Step>,
+}
+
+impl Step {
+    pub fn new(text: impl Into<String>) -> Self {
+        Step {
+            text: text.into(),
+            ..Step::default()
+        }
+    }
+
+    pub fn by(mut self, rule: Rule) -> Self {
+        self.rule = Some(rule);
+        self
+    }
+
+    pub fn detail(mut self, lines: Vec<String>) -> Self {
+        self.detail = lines;
+        self
+    }
+
+    pub fn because(mut self, steps: Vec<Step>) -> Self {
+        self.because = steps;
+        self
+    }
+}
+
+/// A proof of a claim (or of a game's value).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Proof {
+    /// `*3 ≡ *4 is false.`
+    pub headline: String,
+    /// For a claim, whether it holds.
+    pub holds: Option<bool>,
+    pub steps: Vec<Step>,
+    /// Some steps were left out: say how to see them.
+    pub folded: bool,
+}
+
+impl Proof {
+    /// The proof as lines of text.
+    pub fn lines(&self) -> Vec<String> {
+        let mut lines = vec![self.headline.clone()];
+        for step in &self.steps {
+            push_step(step, 1, &mut lines);
+        }
+        if self.folded {
+            lines.push("(deeper steps are folded; `why full ...` shows them all)".to_owned());
+        }
+        lines
+    }
+}
+
+fn push_step(step: &Step, depth: usize, lines: &mut Vec<String>) {
+    let indent = "  ".repeat(depth);
+    match step.rule {
+        Some(rule) => lines.push(format!("{indent}{}   ({})", step.text, rule.cite())),
+        None => lines.push(format!("{indent}{}", step.text)),
+    }
+    for line in &step.detail {
+        lines.push(format!("{indent}    {line}"));
+    }
+    for inner in &step.because {
+        push_step(inner, depth + 1, lines);
+    }
+}
+
+impl fmt::Display for Proof {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.lines().join("\n"))
+    }
+}
+
+/// `a ⊕ b ⊕ c` in binary columns, as the notes write it:
+///
+/// ```text
+///     1011   11
+///   ⊕ 1101   13
+///   ──────
+///     0110   6
+/// ```
+pub fn binary_columns(values: &[u64]) -> Vec<String> {
+    let total = values.iter().fold(0, |acc, v| acc ^ v);
+    let width = values
+        .iter()
+        .chain([&total])
+        .map(|v| 64 - v.leading_zeros() as usize)
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let row = |v: u64| format!("{v:0width$b}");
+    let mut lines: Vec<String> = Vec::new();
+    for (i, &value) in values.iter().enumerate() {
+        let sign = if i + 1 == values.len() { "⊕ " } else { "  " };
+        lines.push(format!("{sign}{}   {value}", row(value)));
+    }
+    lines.push(format!("  {}", "─".repeat(width)));
+    lines.push(format!("  {}   {total}", row(total)));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn binary_columns_as_in_lecture_5() {
+        assert_eq!(
+            binary_columns(&[11, 13]),
+            ["  1011   11", "⊕ 1101   13", "  ────", "  0110   6"]
+        );
+        assert_eq!(
+            binary_columns(&[25, 21, 11]),
+            [
+                "  11001   25",
+                "  10101   21",
+                "⊕ 01011   11",
+                "  ─────",
+                "  00111   7"
+            ]
+        );
+    }
+
+    #[test]
+    fn steps_render_indented_with_their_rules() {
+        let proof = Proof {
+            headline: "*1 + *2 ≡ *3 is true.".into(),
+            holds: Some(true),
+            steps: vec![
+                Step::new("*1 + *2 ≡ *(1 ⊕ 2) = *3")
+                    .by(Rule::NimSum)
+                    .detail(vec!["x".into()]),
+            ],
+            folded: false,
+        };
+        assert_eq!(
+            proof.lines(),
+            [
+                "*1 + *2 ≡ *3 is true.",
+                "  *1 + *2 ≡ *(1 ⊕ 2) = *3   (nim-sum rule, Corollary 5.3)",
+                "      x"
+            ]
+        );
+    }
+}

@@ -1,0 +1,177 @@
+//! Moves in a game's own terms: how many chips leave which pile, which part of a sum moves.
+//! Explanations print them; the winning moves of a sum are found part by part.
+
+use super::{Arena, GameError, GameId, Node};
+
+/// How a move goes, in the terms of the game it is made in.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// To one of the options written in `<...>`.
+    Option,
+    /// In a nim heap: from `from` chips down to `to`.
+    Take { from: u64, to: u64 },
+    /// In a subtraction game: `amount` chips off a pile of `pile`.
+    Subtract { pile: u64, amount: u64 },
+    /// In part `index` (from 0) of a sum.
+    Part { index: usize, inner: Box<Move> },
+}
+
+impl Arena {
+    /// Every move from a game, with the game it leads to.
+    pub fn moves(&mut self, id: GameId) -> Result<Vec<(Move, GameId)>, GameError> {
+        let count = self.option_count(id);
+        if count > self.limits.options {
+            return Err(GameError::TooManyOptions {
+                count,
+                limit: self.limits.options,
+            });
+        }
+        match self.node(id).clone() {
+            Node::Options(options) => Ok(self
+                .reading_order(&options)
+                .into_iter()
+                .map(|o| (Move::Option, o))
+                .collect()),
+            Node::Nim(chips) => (0..chips)
+                .map(|to| Ok((Move::Take { from: chips, to }, self.nim(to)?)))
+                .collect(),
+            Node::Subtraction { pile, set } => {
+                let moves = self.subtraction_moves(set).to_vec();
+                moves
+                    .iter()
+                    .take_while(|&&s| s <= pile)
+                    .map(|&amount| {
+                        Ok((
+                            Move::Subtract { pile, amount },
+                            self.subtraction(pile - amount, &moves)?,
+                        ))
+                    })
+                    .collect()
+            }
+            Node::Sum(parts) => {
+                let mut all = Vec::new();
+                for (index, &part) in parts.iter().enumerate() {
+                    for (inner, to) in self.moves(part)? {
+                        all.push(self.in_part(&parts, index, inner, to)?);
+                    }
+                }
+                Ok(all)
+            }
+        }
+    }
+
+    /// The moves to games worth exactly `value`. For a sum only the parts are searched: a
+    /// move in part i must take it from g(i) to g(i) ⊕ g(sum) ⊕ value.
+    pub fn moves_to_value(
+        &mut self,
+        id: GameId,
+        value: u64,
+    ) -> Result<Vec<(Move, GameId)>, GameError> {
+        match self.node(id).clone() {
+            Node::Nim(chips) if value < chips => Ok(vec![(
+                Move::Take {
+                    from: chips,
+                    to: value,
+                },
+                self.nim(value)?,
+            )]),
+            Node::Nim(_) => Ok(Vec::new()),
+            Node::Sum(parts) => {
+                let total = self.nimber(id)?;
+                let mut found = Vec::new();
+                for (index, &part) in parts.iter().enumerate() {
+                    let wanted = self.nimber(part)? ^ total ^ value;
+                    for (inner, to) in self.moves_to_value(part, wanted)? {
+                        found.push(self.in_part(&parts, index, inner, to)?);
+                    }
+                }
+                Ok(found)
+            }
+            _ => {
+                let mut found = Vec::new();
+                for (how, to) in self.moves(id)? {
+                    if self.nimber(to)? == value {
+                        found.push((how, to));
+                    }
+                }
+                Ok(found)
+            }
+        }
+    }
+
+    /// The moves that leave the opponent a losing game.
+    pub fn winning_moves(&mut self, id: GameId) -> Result<Vec<(Move, GameId)>, GameError> {
+        self.moves_to_value(id, 0)
+    }
+
+    /// A move in one part of a sum, as a move of the whole sum.
+    fn in_part(
+        &mut self,
+        parts: &[GameId],
+        index: usize,
+        inner: Move,
+        to: GameId,
+    ) -> Result<(Move, GameId), GameError> {
+        let mut moved = parts.to_vec();
+        moved[index] = to;
+        Ok((
+            Move::Part {
+                index,
+                inner: Box::new(inner),
+            },
+            self.sum(&moved)?,
+        ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lecture_5_winning_moves() {
+        let mut arena = Arena::default();
+        let parts = [
+            arena.nim(25).unwrap(),
+            arena.nim(21).unwrap(),
+            arena.nim(11).unwrap(),
+        ];
+        let game = arena.sum(&parts).unwrap();
+        let winning = arena.winning_moves(game).unwrap();
+        assert_eq!(winning.len(), 1);
+        let (how, to) = &winning[0];
+        let inner = Box::new(Move::Take { from: 21, to: 18 });
+        assert_eq!(how, &Move::Part { index: 1, inner });
+        assert_eq!(arena.nimber(*to).unwrap(), 0);
+    }
+
+    #[test]
+    fn winning_moves_are_exactly_the_moves_to_zero() {
+        let mut arena = Arena::default();
+        let heap = arena.nim(3).unwrap();
+        let seven = arena.subtraction(7, &[1, 2, 3]).unwrap();
+        let small = arena.nim(1).unwrap();
+        let explicit = arena.with_options(vec![small, seven]).unwrap();
+        for game in [
+            arena.sum(&[heap, seven]).unwrap(),
+            arena.sum(&[explicit, heap, small]).unwrap(),
+        ] {
+            let fast = arena.winning_moves(game).unwrap();
+            let all = arena.moves(game).unwrap();
+            let slow: Vec<_> = all
+                .into_iter()
+                .filter(|(_, to)| arena.nimber(*to).unwrap() == 0)
+                .collect();
+            assert_eq!(fast, slow);
+        }
+    }
+
+    #[test]
+    fn a_losing_game_has_no_winning_move() {
+        let mut arena = Arena::default();
+        let five = arena.nim(5).unwrap();
+        let game = arena.sum(&[five, five]).unwrap();
+        assert!(arena.winning_moves(game).unwrap().is_empty());
+        assert_eq!(arena.moves(game).unwrap().len(), 10);
+    }
+}

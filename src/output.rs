@@ -1,0 +1,111 @@
+//! How events leave the program: text for people (answers on stdout, diagnostics on
+//! stderr), or with `--json` one JSON object per statement on stdout, for other tools.
+
+use miette::JSONReportHandler;
+use serde_json::{Value, json};
+
+use crate::diagnostics::{self, Style};
+use crate::eval::{Answer, Event};
+use crate::explain::Explanation;
+use crate::game::show_nimber;
+
+/// Text or JSON.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    Text(Style),
+    Json,
+}
+
+/// Prints one event; `file` names the program it came from.
+pub fn print_event(event: Event, format: Format, file: &str) {
+    match (format, event) {
+        (Format::Text(_), Event::Answer { answer, .. }) if answer.is_silent() => {}
+        (Format::Text(_), Event::Answer { answer, .. }) => println!("{answer}"),
+        (Format::Text(style), Event::Error(report)) => {
+            eprint!("{}", diagnostics::render(&report, style))
+        }
+        (Format::Json, event) => println!("{}", event_json(&event, file)),
+    }
+}
+
+/// One event as a JSON object.
+pub fn event_json(event: &Event, file: &str) -> Value {
+    match event {
+        Event::Answer {
+            line,
+            source,
+            answer,
+            ..
+        } => {
+            let mut object = answer_json(answer);
+            object["file"] = json!(file);
+            object["line"] = json!(line);
+            object["source"] = json!(source);
+            object
+        }
+        Event::Error(report) => {
+            let mut rendered = String::new();
+            let diagnostic =
+                match JSONReportHandler::new().render_report(&mut rendered, report.as_ref()) {
+                    Ok(()) => serde_json::from_str(&rendered).unwrap_or(Value::String(rendered)),
+                    Err(_) => json!({ "message": report.to_string() }),
+                };
+            let code = report.code().map(|c| c.to_string());
+            json!({ "kind": "error", "file": file, "code": code, "error": diagnostic })
+        }
+    }
+}
+
+fn outcome(nimber: u64) -> &'static str {
+    if nimber == 0 { "losing" } else { "winning" }
+}
+
+fn answer_json(answer: &Answer) -> Value {
+    match answer {
+        Answer::Game { nimber } => json!({
+            "kind": "game", "value": show_nimber(*nimber), "nimber": nimber, "outcome": outcome(*nimber),
+        }),
+        Answer::Int(n) => json!({ "kind": "integer", "value": n }),
+        Answer::Bool(b) => json!({ "kind": "truth", "value": b }),
+        Answer::Set(members) => json!({ "kind": "set", "value": members }),
+        Answer::Range { start, end } => json!({ "kind": "range", "start": start, "end": end }),
+        Answer::Str(text) => json!({ "kind": "string", "value": text }),
+        Answer::Defined { name, family } => {
+            json!({ "kind": "definition", "name": name, "family": family })
+        }
+        Answer::AssertHeld => json!({ "kind": "assert", "holds": true }),
+        Answer::Explanation(explanation) => explanation_json(explanation),
+    }
+}
+
+fn explanation_json(explanation: &Explanation) -> Value {
+    match explanation {
+        Explanation::Proof(proof) => json!({
+            "kind": "why", "holds": proof.holds, "headline": proof.headline, "proof": proof.lines(),
+        }),
+        Explanation::Moves(list) => {
+            let moves: Vec<Value> = list
+                .moves
+                .iter()
+                .map(|m| json!({ "move": m.description, "result": m.result, "nimber": m.value, "wins": m.value == 0 }))
+                .collect();
+            json!({
+                "kind": "moves", "game": list.game, "nimber": list.value, "outcome": outcome(list.value),
+                "all": list.all, "total": list.total, "moves": moves, "hidden": list.hidden,
+            })
+        }
+        Explanation::Options(list) => {
+            let options: Vec<Value> = list
+                .options
+                .iter()
+                .map(|o| json!({ "option": o.option, "nimber": o.value }))
+                .collect();
+            json!({
+                "kind": "options", "game": list.game, "nimber": list.value, "total": list.total,
+                "options": options, "hidden": list.hidden,
+            })
+        }
+        Explanation::Tree(text) => json!({ "kind": "tree", "text": text }),
+        Explanation::Dot(text) => json!({ "kind": "dot", "text": text }),
+    }
+}
