@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::{Explainer, Result};
 use crate::game::moves::Move;
-use crate::game::{GameError, GameId, Node, show_nimber};
+use crate::game::{GameId, Node, show_nimber};
 
 /// Moves listed for `moves G` and `moves all G`.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,12 +56,12 @@ impl Explainer<'_> {
         let value = self.arena.nimber(game)?;
         let total = self.arena.option_count(game);
         let found = if all {
-            self.arena.moves(game)?
+            self.arena.first_moves(game, SHOWN)?
         } else {
             self.arena.winning_moves(game)?
         };
         let mut moves = Vec::new();
-        for (how, to) in found.iter().take(if all { SHOWN } else { usize::MAX }) {
+        for (how, to) in &found {
             let value = self.arena.nimber(*to)?;
             moves.push(MoveLine {
                 description: self.describe_move(game, how, *to),
@@ -70,7 +70,11 @@ impl Explainer<'_> {
                 value,
             });
         }
-        let hidden = found.len() - moves.len();
+        let hidden = if all {
+            (total as usize).saturating_sub(moves.len())
+        } else {
+            0
+        };
         Ok(MoveList {
             game: self.name(game),
             value,
@@ -85,19 +89,15 @@ impl Explainer<'_> {
     pub fn options(&mut self, game: GameId) -> Result<OptionList> {
         let value = self.arena.nimber(game)?;
         let total = self.arena.option_count(game);
-        let options = match self.arena.options(game) {
-            Ok(options) => options,
-            Err(GameError::TooManyOptions { .. }) => Vec::new(),
-            Err(error) => return Err(error),
-        };
+        let options = self.arena.first_moves(game, SHOWN)?;
         let mut lines = Vec::new();
-        for &option in options.iter().take(SHOWN) {
+        for &(_, option) in &options {
             lines.push(OptionLine {
                 option: self.name(option),
                 value: self.arena.nimber(option)?,
             });
         }
-        let hidden = total as usize - lines.len();
+        let hidden = (total as usize).saturating_sub(lines.len());
         Ok(OptionList {
             game: self.name(game),
             value,
@@ -189,8 +189,9 @@ impl fmt::Display for MoveList {
         if self.hidden > 0 {
             write!(
                 f,
-                "\n  … {} more (use `moves all` with a smaller game to see them)",
-                self.hidden
+                "\n  … {} more move{}",
+                self.hidden,
+                plural(self.hidden as u64)
             )?;
         }
         Ok(())
@@ -214,7 +215,12 @@ impl fmt::Display for OptionList {
             write!(f, "\n  {} ≡ {}", line.option, show_nimber(line.value))?;
         }
         if self.hidden > 0 {
-            write!(f, "\n  … {} more", self.hidden)?;
+            write!(
+                f,
+                "\n  … {} more option{}",
+                self.hidden,
+                plural(self.hidden as u64)
+            )?;
         }
         Ok(())
     }

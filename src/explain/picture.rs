@@ -7,7 +7,7 @@ use std::fmt::Write;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Explainer, Result};
-use crate::game::{GameError, GameId, show_nimber};
+use crate::game::{GameId, show_nimber};
 
 /// Children drawn under one node before the rest are counted.
 const TREE_WIDTH: usize = 10;
@@ -36,28 +36,23 @@ impl Explainer<'_> {
         drawn: &mut FxHashSet<GameId>,
         out: &mut String,
     ) -> Result<()> {
-        let options = match self.arena.options(game) {
-            Ok(options) => options,
-            Err(GameError::TooManyOptions { count, .. }) => {
-                let _ = writeln!(out, "{indent}└── … {count} options");
-                return Ok(());
-            }
-            Err(error) => return Err(error),
-        };
+        let count = self.arena.option_count(game);
         if depth == 0 {
-            if !options.is_empty() {
-                let _ = writeln!(
-                    out,
-                    "{indent}└── … ({} options, deeper than shown)",
-                    options.len()
-                );
+            if count > 0 {
+                let _ = writeln!(out, "{indent}└── … ({count} options, deeper than shown)");
                 self.folded = true;
             }
             return Ok(());
         }
-        let shown = options.len().min(TREE_WIDTH);
-        for (i, &option) in options.iter().take(shown).enumerate() {
-            let last = i + 1 == shown && options.len() <= TREE_WIDTH;
+        let options: Vec<GameId> = self
+            .arena
+            .first_moves(game, TREE_WIDTH)?
+            .into_iter()
+            .map(|(_, to)| to)
+            .collect();
+        let shown = options.len();
+        for (i, &option) in options.iter().enumerate() {
+            let last = i + 1 == shown && count as usize <= TREE_WIDTH;
             let (branch, below) = if last {
                 ("└── ", "    ")
             } else {
@@ -72,12 +67,10 @@ impl Explainer<'_> {
                 self.branches(option, &format!("{indent}{below}"), depth - 1, drawn, out)?;
             }
         }
-        if options.len() > TREE_WIDTH {
-            let _ = writeln!(
-                out,
-                "{indent}└── … {} more options",
-                options.len() - TREE_WIDTH
-            );
+        if count as usize > TREE_WIDTH {
+            let more = count as usize - TREE_WIDTH;
+            let plural = if more == 1 { "" } else { "s" };
+            let _ = writeln!(out, "{indent}└── … {more} more option{plural}");
         }
         Ok(())
     }
@@ -101,15 +94,10 @@ impl Explainer<'_> {
                 ""
             };
             let _ = writeln!(nodes, "  g{id} [label=\"{label}\"{fill}];");
-            let options = match self.arena.options(game) {
-                Ok(options) => options,
-                Err(GameError::TooManyOptions { .. }) => {
-                    cut = true;
-                    continue;
-                }
-                Err(error) => return Err(error),
-            };
-            for option in options {
+            let count = self.arena.option_count(game);
+            let options = self.arena.first_moves(game, DOT_NODES)?;
+            cut |= options.len() as u64 != count;
+            for (_, option) in options {
                 let next = ids.len();
                 let target = match ids.get(&option) {
                     Some(&known) => known,

@@ -60,6 +60,39 @@ impl Arena {
         }
     }
 
+    /// The first `count` moves (in the order [`Arena::moves`] lists them), however many
+    /// the game has: enough to show a few options of `*1000000000`.
+    pub fn first_moves(
+        &mut self,
+        id: GameId,
+        count: usize,
+    ) -> Result<Vec<(Move, GameId)>, GameError> {
+        if self.option_count(id) <= self.limits.options {
+            let mut all = self.moves(id)?;
+            all.truncate(count);
+            return Ok(all);
+        }
+        match self.node(id).clone() {
+            Node::Nim(chips) => (0..chips.min(count as u64))
+                .map(|to| Ok((Move::Take { from: chips, to }, self.nim(to)?)))
+                .collect(),
+            Node::Sum(parts) => {
+                let mut first = Vec::new();
+                for (index, &part) in parts.iter().enumerate() {
+                    for (inner, to) in self.first_moves(part, count - first.len())? {
+                        first.push(self.in_part(&parts, index, inner, to)?);
+                    }
+                    if first.len() == count {
+                        break;
+                    }
+                }
+                Ok(first)
+            }
+            // Only heaps and sums of them have this many options.
+            _ => Ok(Vec::new()),
+        }
+    }
+
     /// The moves to games worth exactly `value`. For a sum only the parts are searched: a
     /// move in part i must take it from g(i) to g(i) ⊕ g(sum) ⊕ value.
     pub fn moves_to_value(
