@@ -59,6 +59,12 @@ pub fn main() -> ExitCode {
         Format::Text(style)
     };
     let mut session = Session::default();
+    if std::io::stderr().is_terminal() {
+        session
+            .arena
+            .watch
+            .set_progress(Some(Box::new(crate::progress::Bar::default())));
+    }
     let code = match cli.command {
         Some(Command::Run { files }) => run_files(&mut session, &files, format),
         Some(Command::Eval { source }) => {

@@ -11,6 +11,7 @@ pub mod explain;
 pub mod game;
 pub mod help;
 pub mod output;
+pub mod progress;
 pub mod repl;
 pub mod source;
 pub mod syntax;

@@ -74,6 +74,29 @@ fn answer_json(answer: &Answer) -> Value {
             json!({ "kind": "definition", "name": name, "family": family })
         }
         Answer::AssertHeld => json!({ "kind": "assert", "holds": true }),
+        Answer::Family { name, example } => {
+            json!({ "kind": "family", "name": name, "example": example })
+        }
+        Answer::Table(table) => {
+            let values: Vec<Value> = table
+                .entries
+                .iter()
+                .map(|(n, v)| json!({ "n": n, "nimber": v }))
+                .collect();
+            let period = table
+                .period
+                .map(|(preperiod, period)| json!({ "preperiod": preperiod, "period": period }));
+            json!({ "kind": "sequence", "family": table.family, "values": values, "period": period })
+        }
+        Answer::Period(report) => match &report.found {
+            Some(found) => json!({
+                "kind": "period", "family": report.family, "proved": true, "preperiod": found.preperiod,
+                "period": found.period, "computed": report.computed, "proof": found.proof,
+            }),
+            None => {
+                json!({ "kind": "period", "family": report.family, "proved": false, "computed": report.computed })
+            }
+        },
         Answer::Explanation(explanation) => explanation_json(explanation),
     }
 }

@@ -34,6 +34,13 @@ pub fn run(session: &mut Session, format: Format) -> u8 {
         }
     };
     editor.set_helper(Some(ReplHelper::default()));
+    // Ctrl-C while a statement runs stops it; at the prompt rustyline reads it as a key.
+    let interrupt = session.interrupt_flag();
+    if let Err(error) =
+        ctrlc::set_handler(move || interrupt.store(true, std::sync::atomic::Ordering::Relaxed))
+    {
+        eprintln!("warning: Ctrl-C will not stop long computations: {error}");
+    }
     println!(
         "grundy {} — impartial games. Type :help for help, :quit to leave.",
         env!("CARGO_PKG_VERSION")

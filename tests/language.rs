@@ -405,3 +405,92 @@ fn pictures_draw_the_dag_once() {
         "one P-position: *0\n{dot}"
     );
 }
+
+#[test]
+fn the_rook_game_is_two_heaps() {
+    table(&[
+        ("rook(3, 5)", "*6 — the player to move wins"),
+        ("rook(4, 4) is losing", "true"),
+        (
+            "{1 for i in 0..12 for j in 0..12 if rook(i, j) != *(i ^ j)} == {}",
+            "true",
+        ),
+        (
+            "moves rook(3, 5)",
+            "rook(3, 5) ≡ *6: the player to move wins. Winning move:\n  rook(3, 5) → rook(3, 3): 2 squares left, leaving rook(3, 3) ≡ 0",
+        ),
+    ]);
+    let why = eval("why rook(3, 5)");
+    assert!(
+        why.contains("rook(3, 5) ≡ *3 + *5   (definition of the sum)"),
+        "{why}"
+    );
+    // A definition of one's own shadows the built-in and agrees with it.
+    table(&[(
+        "let rook(i, j) = < rook(a, j) for a in 0..i, rook(i, b) for b in 0..j >; rook(3, 5)",
+        "*6 — the player to move wins",
+    )]);
+}
+
+#[test]
+fn families_are_values_that_tabulate() {
+    table(&[
+        (
+            "seq(sub({1, 3, 4}), 0..16)",
+            "sub({1, 3, 4}): values, period 7 from n = 0\n 0: 0 1 0 1 2 3 2\n 7: 0 1 0 1 2 3 2\n14: 0 1",
+        ),
+        (
+            "let S(n) = < S(n - k) for k in 1..=3 if k <= n >; seq(S, 3..11)",
+            "S: values\n 0:       3 0 1 2 3 0 1\n10: 2",
+        ),
+        (
+            "seq(sub({1, 2}), {3, 10})",
+            "sub({1, 2}): values, period 3 from n = 0\n  3: 0\n  10: 1",
+        ),
+        (
+            "let S(n) = *n; S",
+            "S: a family of games; `S(n)` is one of them, `seq(S, 0..20)` tabulates their values",
+        ),
+    ]);
+}
+
+#[test]
+fn periods_come_with_their_proof() {
+    let text = eval("period(sub({1, 3, 4}))");
+    assert!(
+        text.starts_with("sub({1, 3, 4}): period 7 from n = 0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the 4 values from n = 7 come back 7 later"),
+        "{text}"
+    );
+    let text = eval("period(sub({2, 5, 7}))");
+    assert!(
+        text.starts_with("sub({2, 5, 7}): period 22 from n = 0"),
+        "{text}"
+    );
+    // The proof holds: the sequence really repeats, far beyond the values computed.
+    table(&[(
+        "{n for n in 0..2000 if sub(n, {2, 5, 7}) != sub(n + 22, {2, 5, 7})} == {}",
+        "true",
+    )]);
+    let errors = errors("let S(n) = *n; period(S)");
+    assert!(
+        errors.contains("periods are proved for heap games only"),
+        "{errors}"
+    );
+}
+
+#[test]
+fn far_out_piles_answer_by_their_period() {
+    let text = eval("why sub(10**18, {1, 3, 4})");
+    assert!(
+        text.contains("(periodicity of subtraction games)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("1000000000000000000 = 0 + 7·142857142857142857 + 1"),
+        "{text}"
+    );
+}

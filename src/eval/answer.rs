@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::value::ShowSet;
+use super::{PeriodReport, Table};
 use crate::explain::Explanation;
 use crate::source::Span;
 
@@ -38,6 +39,15 @@ pub enum Answer {
     Str(String),
     /// What `why`, `moves`, `options`, `tree` and `dot` print.
     Explanation(Explanation),
+    /// A family of games, by its name, with how one of its games is written.
+    Family {
+        name: String,
+        example: String,
+    },
+    /// What `seq` prints.
+    Table(Table),
+    /// What `period` prints.
+    Period(PeriodReport),
     /// `let` bound a name; nothing is printed.
     Defined {
         name: String,
@@ -65,6 +75,12 @@ impl fmt::Display for Answer {
             Answer::Range { start, end } => write!(f, "{start}..{end}"),
             Answer::Str(text) => write!(f, "{text:?}"),
             Answer::Explanation(explanation) => write!(f, "{explanation}"),
+            Answer::Family { name, example } => write!(
+                f,
+                "{name}: a family of games; `{example}` is one of them, `seq({name}, 0..20)` tabulates their values"
+            ),
+            Answer::Table(table) => write!(f, "{table}"),
+            Answer::Period(report) => write!(f, "{report}"),
             Answer::Defined { .. } | Answer::AssertHeld => Ok(()),
         }
     }

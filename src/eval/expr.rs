@@ -1,6 +1,7 @@
 //! Evaluating expressions: names, literals, games and their options, calls, conditions.
 
 use super::ops::Operand;
+use super::value::Family;
 use super::value::{ShowSet, range_len};
 use super::{EvalError, Flow, Global, Result, Session, Value, builtins};
 use crate::game::{GameError, GameId};
@@ -95,23 +96,7 @@ impl Session {
         }
         match self.globals.get(&ident.name) {
             Some(Global::Value(value)) => Ok(value.clone()),
-            Some(Global::Function(function)) => Err(EvalError::type_error(
-                ident.span,
-                format!("`{}` is a family of games, not a game", ident.name),
-                "this needs arguments",
-            )
-            .with_help(format!(
-                "call it with {}: `{}({})`",
-                plural(function.params.len(), "argument"),
-                ident.name,
-                function
-                    .params
-                    .iter()
-                    .map(|p| &*p.name)
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
-            .into()),
+            Some(Global::Function(function)) => Ok(Value::Family(Family::User(function.clone()))),
             Some(Global::Failed) => Err(failed_definition(ident).into()),
             None if builtins::is_builtin(&ident.name) => Err(EvalError::type_error(
                 ident.span,
@@ -381,6 +366,7 @@ impl Session {
         match value {
             Value::Game(id) => Ok(*id),
             Value::Int(0) => Ok(self.arena.zero()),
+            Value::Family(family) => Err(self.family_not_game(family, span).into()),
             Value::Int(n) => Err(EvalError::type_error(
                 span,
                 "expected a game, found an integer",
@@ -397,6 +383,20 @@ impl Session {
         }
     }
 
+    /// A family where a game was expected: `S + *1`.
+    pub(super) fn family_not_game(&self, family: &Family, span: Span) -> EvalError {
+        let name = self.family_name(family);
+        EvalError::type_error(
+            span,
+            format!("`{name}` is a family of games, not a game"),
+            "this needs an argument",
+        )
+        .with_help(format!(
+            "pick one of its games, such as `{}`",
+            self.family_example(family, "5")
+        ))
+    }
+
     pub(super) fn game_operand(&mut self, value: &Value, expr: &Expr) -> Result<GameId> {
         self.game_value(value, expr.span)
     }
@@ -407,6 +407,7 @@ impl Session {
 
     pub(super) fn game_error(&self, error: GameError, span: Span) -> Flow {
         let (what, label, help) = match error {
+            GameError::Cancelled => return EvalError::Cancelled { span }.into(),
             GameError::TooManyNodes { limit } => (
                 "the game DAG".to_owned(),
                 format!("this needs more than {limit} distinct games"),
@@ -440,7 +441,10 @@ impl Session {
             Value::Set(members) => ShowSet(members).to_string(),
             Value::Range { start, end } => format!("{start}..{end}"),
             Value::Str(text) => format!("{text:?}"),
-            Value::Game(id) => self.arena.describe(*id),
+            Value::Game(id) => self.arena.describe_named(*id, &self.names),
+            Value::Family(family) => self.family_name(family),
+            Value::Table(table) => format!("seq({}, …)", table.family),
+            Value::Period(report) => format!("period({})", report.family),
         }
     }
 }

@@ -8,6 +8,7 @@ mod calls;
 mod commands;
 mod error;
 mod expr;
+mod families;
 mod ops;
 mod resolve;
 mod statement;
@@ -22,6 +23,7 @@ use rustc_hash::FxHashMap;
 pub use answer::{Answer, Event, Summary};
 pub use builtins::BUILTINS;
 pub use error::EvalError;
+pub use families::{PeriodReport, Table};
 pub use value::Value;
 
 use crate::game::{Arena, GameLimits, Names};
@@ -60,7 +62,7 @@ enum Global {
 
 /// A family: `let S(n) = ...`.
 #[derive(Debug)]
-struct Function {
+pub struct Function {
     /// Its index in the session; memo entries are keyed by it.
     id: u32,
     name: Ident,
@@ -96,8 +98,11 @@ impl Default for Session {
 
 impl Session {
     pub fn new(limits: Limits) -> Self {
+        let interrupt = Arc::new(AtomicBool::new(false));
+        let mut arena = Arena::new(limits.game);
+        arena.watch = crate::game::Watch::new(interrupt.clone());
         Session {
-            arena: Arena::new(limits.game),
+            arena,
             names: Names::default(),
             sources: Sources::default(),
             limits,
@@ -107,7 +112,7 @@ impl Session {
             locals: Vec::new(),
             calls: CallState::default(),
             steps: 0,
-            interrupt: Arc::new(AtomicBool::new(false)),
+            interrupt,
             defined_later: FxHashMap::default(),
         }
     }

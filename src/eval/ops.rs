@@ -115,6 +115,11 @@ impl Session {
     }
 
     fn mismatch(&self, op: BinOp, op_span: Span, lhs: Operand, rhs: Operand) -> EvalError {
+        for side in [lhs, rhs] {
+            if let Value::Family(family) = side.value {
+                return self.family_not_game(family, side.span);
+            }
+        }
         let symbol = op.symbol();
         let is_game = |o: &Operand| matches!(o.value, Value::Game(_));
         // A game beside an integer: the classic `*3 + 2`.

@@ -161,6 +161,12 @@ impl Session {
             Value::Set(members) => Answer::Set(members.to_vec()),
             Value::Range { start, end } => Answer::Range { start, end },
             Value::Str(text) => Answer::Str(text.to_string()),
+            Value::Family(family) => Answer::Family {
+                name: self.family_name(&family),
+                example: self.family_example(&family, "n"),
+            },
+            Value::Table(table) => Answer::Table((*table).clone()),
+            Value::Period(report) => Answer::Period((*report).clone()),
         })
     }
 

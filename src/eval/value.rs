@@ -1,8 +1,12 @@
-//! Values: integers, truth values, sets and ranges of integers, strings, and games.
+//! Values: integers, truth values, sets and ranges of integers, strings, games, families
+//! of games, and the tables and periods computed from families.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
+use super::Function;
+use super::families::{PeriodReport, Table};
 use crate::game::GameId;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -18,6 +22,42 @@ pub enum Value {
     },
     Str(Arc<str>),
     Game(GameId),
+    /// `kayles`, `sub({1, 3, 4})`, `S` after `let S(n) = ...`: a game for each number.
+    Family(Family),
+    /// What `seq(F, 0..100)` computes.
+    Table(Arc<Table>),
+    /// What `period(F)` proves.
+    Period(Arc<PeriodReport>),
+}
+
+/// A family of games, one for each heap size (or argument).
+#[derive(Clone, Debug)]
+pub enum Family {
+    /// `let S(n) = ...`
+    User(Arc<Function>),
+    /// `sub({1, 3, 4})`: `sub(n, {1, 3, 4})` for each n.
+    Subtraction(Arc<[u64]>),
+}
+
+impl PartialEq for Family {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Family::User(a), Family::User(b)) => a.id == b.id,
+            (Family::Subtraction(a), Family::Subtraction(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Family {}
+
+impl Hash for Family {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        match self {
+            Family::User(function) => function.id.hash(state),
+            Family::Subtraction(moves) => moves.hash(state),
+        }
+    }
 }
 
 impl Value {
@@ -30,6 +70,9 @@ impl Value {
             Value::Range { .. } => "a range",
             Value::Str(_) => "a string",
             Value::Game(_) => "a game",
+            Value::Family(_) => "a family of games",
+            Value::Table(_) => "a table of values",
+            Value::Period(_) => "a period",
         }
     }
 

@@ -3,8 +3,11 @@
 //! part by part, and the heaps left add by the nim-sum rule. Sums are never expanded.
 
 use super::{Explainer, Result, Rule, Step, binary_columns};
+
+/// Piles from here on are explained by their period when it is known.
+const FAR_OUT: u64 = 50;
 use crate::game::reduce::mex;
-use crate::game::{GameError, GameId, Node, show_nimber};
+use crate::game::{GameError, GameId, Node, SubtractionId, show_nimber};
 
 impl Explainer<'_> {
     /// Steps proving `G ≡ *v`, the last of which says it. A nim heap needs none.
@@ -21,6 +24,10 @@ impl Explainer<'_> {
         }
         let steps = match self.arena.node(id).clone() {
             Node::Sum(parts) => self.derive_sum(id, &parts, depth)?,
+            Node::Rook { row, column } => self.derive_rook(id, row, column),
+            Node::Subtraction { pile, set } if self.is_far_out(pile, set) => {
+                self.derive_periodic(id, pile, set, depth)?
+            }
             _ => vec![self.derive_mex(id, depth)?],
         };
         self.shown.insert(id);
@@ -36,6 +43,69 @@ impl Explainer<'_> {
             self.folded = true;
         }
         Ok(Vec::new())
+    }
+
+    /// Whether a pile lies past the stretch whose values prove the period, and far enough for
+    /// the period to be the shorter argument (a small pile reads better by mex).
+    fn is_far_out(&self, pile: u64, set: SubtractionId) -> bool {
+        let sequence = self.arena.subtraction_sequence(set);
+        let window = sequence.moves().last().copied().unwrap_or(0);
+        sequence
+            .period()
+            .is_some_and(|p| pile >= (p.window_start + p.length + window).max(FAR_OUT))
+    }
+
+    /// `sub(n, S) ≡ sub(r, S)` for the r in the first period with n ≡ r.
+    fn derive_periodic(
+        &mut self,
+        id: GameId,
+        pile: u64,
+        set: SubtractionId,
+        depth: usize,
+    ) -> Result<Vec<Step>> {
+        let sequence = self.arena.subtraction_sequence(set);
+        let period = sequence.period().expect("checked by is_far_out");
+        let moves = sequence.moves().to_vec();
+        let window = moves.last().copied().unwrap_or(0);
+        let (start, length) = (period.preperiod, period.length);
+        let (times, rest) = ((pile - start) / length, (pile - start) % length);
+        let base = self.arena.subtraction(start + rest, &moves)?;
+        let value = self.value(id)?;
+        let (name, base_name) = (self.name(id), self.name(base));
+        let mut detail = vec![format!(
+            "its values repeat with period {length} from n = {start}:"
+        )];
+        detail.extend(wrap_words(&period.proof(window), 90));
+        detail.push(format!(
+            "{pile} = {start} + {length}·{times} + {rest}, so {name} ≡ {base_name} ≡ {value}"
+        ));
+        let because = self.derive_or_fold(base, depth)?;
+        Ok(vec![
+            Step::new(format!("{name} ≡ {value}"))
+                .by(Rule::RepeatedWindow)
+                .detail(detail)
+                .because(because),
+        ])
+    }
+
+    /// The rook game is two nim heaps: moving up takes from one, moving left from the other.
+    fn derive_rook(&mut self, id: GameId, row: u64, column: u64) -> Vec<Step> {
+        let name = self.name(id);
+        let sum = Step::new(format!("{name} ≡ *{row} + *{column}"))
+            .by(Rule::SumDefinition)
+            .detail(vec![format!(
+                "moving up takes rows from a heap of {row}, moving left takes columns from a heap of {column}"
+            )]);
+        let total = row ^ column;
+        let mut xor = Step::new(format!(
+            "*{row} + *{column} ≡ *({row} ⊕ {column}) = {}",
+            show_nimber(total)
+        ))
+        .by(Rule::NimSum);
+        if row > 0 && column > 0 && row.max(column) < 1 << 20 {
+            xor = xor.detail(binary_columns(&[row, column]));
+        }
+        vec![sum, xor]
     }
 
     /// `G ≡ *m` because its options are worth ... and mex{...} = m.
@@ -226,6 +296,23 @@ fn set_text(values: &[u64]) -> String {
             text(&values[values.len() - 3..])
         )
     }
+}
+
+/// A long sentence over lines of at most `width` characters, broken between words.
+pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines = vec![String::new()];
+    for word in text.split(' ') {
+        let line = lines.last_mut().expect("one line at least");
+        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
+            lines.push(word.to_owned());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines
 }
 
 /// `its options: a, b, c` over as many lines as it takes to stay readable.

@@ -127,6 +127,21 @@ impl Explainer<'_> {
             (Move::Take { from, to }, ..) => {
                 format!("*{from} → *{to}: remove {}", chips(from - to))
             }
+            (Move::Slide { up, left }, ..) => {
+                let squares = |n: u64| {
+                    if n == 1 {
+                        "1 square".to_owned()
+                    } else {
+                        format!("{n} squares")
+                    }
+                };
+                let way = match (*up, *left) {
+                    (up, 0) => format!("{} up", squares(up)),
+                    (0, left) => format!("{} left", squares(left)),
+                    (up, _) => format!("{} diagonally", squares(up)),
+                };
+                format!("{} → {}: {way}", self.name(from), self.name(to))
+            }
             (Move::Subtract { amount, .. }, ..) => {
                 format!("{} → {}: remove {amount}", self.name(from), self.name(to))
             }

@@ -28,6 +28,10 @@ pub enum Rule {
     Transitivity,
     /// A game is winning iff some option is losing.
     Outcome,
+    /// G + H: a move is a move in G or a move in H.
+    SumDefinition,
+    /// A subtraction game's values repeat once a window of max(S) values repeats.
+    RepeatedWindow,
 }
 
 impl Rule {
@@ -44,6 +48,8 @@ impl Rule {
             Rule::Definition => "definition of ≡",
             Rule::Transitivity => "≡ is an equivalence, Lemma 3.3",
             Rule::Outcome => "winning iff some option is losing, Lemma 2.2",
+            Rule::SumDefinition => "definition of the sum",
+            Rule::RepeatedWindow => "periodicity of subtraction games",
         }
     }
 }

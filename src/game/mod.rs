@@ -9,8 +9,10 @@
 pub mod moves;
 pub mod reduce;
 mod show;
+mod watch;
 
 pub use show::{Names, show_nimber};
+pub use watch::{Progress, Watch};
 pub mod subtraction;
 
 use std::hash::BuildHasherDefault;
@@ -46,6 +48,8 @@ pub enum Node {
     Subtraction { pile: u64, set: SubtractionId },
     /// `G + H + ...`: parts in the order written, none of them a sum.
     Sum(Box<[GameId]>),
+    /// The rook game: a rook at (row, column) moves any number of squares up or left.
+    Rook { row: u64, column: u64 },
 }
 
 /// Bounds that keep one evaluation from taking the whole machine.
@@ -83,6 +87,8 @@ pub enum GameError {
         count: u64,
         limit: u64,
     },
+    /// Interrupted (Ctrl-C).
+    Cancelled,
 }
 
 const UNKNOWN: u64 = u64::MAX;
@@ -95,6 +101,8 @@ pub struct Arena {
     subtraction_sets: FxIndexSet<Box<[u64]>>,
     subtraction_games: Vec<SubtractionSequence>,
     pub limits: GameLimits,
+    /// Where long computations report and listen for Ctrl-C.
+    pub watch: Watch,
 }
 
 impl Arena {
@@ -185,6 +193,33 @@ impl Arena {
             _ => (1, u64::from(id.0)),
         });
         sorted
+    }
+
+    /// Proves a heap game's period, computing its table as far as the limit allows; `None`
+    /// if none was found within it (or the game has no table).
+    pub fn find_period(&mut self, id: GameId) -> Result<Option<subtraction::Period>, GameError> {
+        match *self.node(id) {
+            Node::Subtraction { set, .. } => {
+                let limit = self.limits.heap_table;
+                self.subtraction_games[set.0 as usize].find_period(limit, &mut self.watch)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// How many values of a heap game's table have been computed.
+    pub fn computed(&self, id: GameId) -> u64 {
+        match *self.node(id) {
+            Node::Subtraction { set, .. } => {
+                self.subtraction_games[set.0 as usize].computed() as u64
+            }
+            _ => 0,
+        }
+    }
+
+    /// `rook(i, j)`
+    pub fn rook(&mut self, row: u64, column: u64) -> Result<GameId, GameError> {
+        self.intern(Node::Rook { row, column })
     }
 
     pub fn subtraction_moves(&self, set: SubtractionId) -> &[u64] {

@@ -12,6 +12,8 @@ pub enum Move {
     Take { from: u64, to: u64 },
     /// In a subtraction game: `amount` chips off a pile of `pile`.
     Subtract { pile: u64, amount: u64 },
+    /// A piece moving `up` rows and `left` columns towards the corner.
+    Slide { up: u64, left: u64 },
     /// In part `index` (from 0) of a sum.
     Part { index: usize, inner: Box<Move> },
 }
@@ -48,6 +50,16 @@ impl Arena {
                     })
                     .collect()
             }
+            Node::Rook { row, column } => {
+                let mut all = Vec::new();
+                for up in 1..=row {
+                    all.push((Move::Slide { up, left: 0 }, self.rook(row - up, column)?));
+                }
+                for left in 1..=column {
+                    all.push((Move::Slide { up: 0, left }, self.rook(row, column - left)?));
+                }
+                Ok(all)
+            }
             Node::Sum(parts) => {
                 let mut all = Vec::new();
                 for (index, &part) in parts.iter().enumerate() {
@@ -73,6 +85,9 @@ impl Arena {
             return Ok(all);
         }
         match self.node(id).clone() {
+            Node::Rook { row, column } => (1..=row.min(count as u64))
+                .map(|up| Ok((Move::Slide { up, left: 0 }, self.rook(row - up, column)?)))
+                .collect(),
             Node::Nim(chips) => (0..chips.min(count as u64))
                 .map(|to| Ok((Move::Take { from: chips, to }, self.nim(to)?)))
                 .collect(),
@@ -109,6 +124,21 @@ impl Arena {
                 self.nim(value)?,
             )]),
             Node::Nim(_) => Ok(Vec::new()),
+            // Like two heaps: row ⊕ column must become `value` by changing one of them.
+            Node::Rook { row, column } => {
+                let mut found = Vec::new();
+                let new_row = column ^ value;
+                if new_row < row {
+                    let up = row - new_row;
+                    found.push((Move::Slide { up, left: 0 }, self.rook(new_row, column)?));
+                }
+                let new_column = row ^ value;
+                if new_column < column {
+                    let left = column - new_column;
+                    found.push((Move::Slide { up: 0, left }, self.rook(row, new_column)?));
+                }
+                Ok(found)
+            }
             Node::Sum(parts) => {
                 let total = self.nimber(id)?;
                 let mut found = Vec::new();

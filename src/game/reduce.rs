@@ -29,10 +29,12 @@ impl Arena {
             }
             let value = match self.node(top) {
                 Node::Nim(chips) => *chips,
+                // Up and left are two nim heaps of `row` and `column` chips.
+                Node::Rook { row, column } => row ^ column,
                 &Node::Subtraction { pile, set } => {
                     let limit = self.limits.heap_table;
                     self.subtraction_games[set.0 as usize]
-                        .value(pile, limit)?
+                        .value(pile, limit, &mut self.watch)?
                         .into()
                 }
                 Node::Options(children) | Node::Sum(children) => {
@@ -67,6 +69,7 @@ impl Arena {
         match self.node(id) {
             Node::Options(options) => options.len() as u64,
             Node::Nim(chips) => *chips,
+            Node::Rook { row, column } => row.saturating_add(*column),
             Node::Subtraction { pile, set } => self
                 .subtraction_moves(*set)
                 .iter()

@@ -41,6 +41,7 @@ impl Arena {
         }
         match self.node(id) {
             Node::Nim(chips) => out.push_str(&format!("*{chips}")),
+            Node::Rook { row, column } => out.push_str(&format!("rook({row}, {column})")),
             Node::Subtraction { pile, set } => match self.subtraction_moves(*set) {
                 [1, 2, 3] => out.push_str(&format!("#{pile}")),
                 moves => {

@@ -5,7 +5,7 @@
 //! is periodic for ever: that repeat is the proof, and after it any pile answers in O(1).
 //! Repeats are found with Brent's cycle search over windows, compared by rolling hash.
 
-use super::GameError;
+use super::{GameError, Watch};
 
 /// `g(n + length) = g(n)` for every `n >= preperiod`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -14,6 +14,29 @@ pub struct Period {
     pub length: u64,
     /// The two equal windows of max(S) values that prove it start here and `length` later.
     pub window_start: u64,
+}
+
+impl Period {
+    /// The proof that a subtraction game's values repeat: one window of max(S) values repeats,
+    /// and below it the values were compared one by one.
+    pub fn proof(&self, window: u64) -> String {
+        let (start, length) = (self.window_start, self.length);
+        let mut proof = format!(
+            "the {window} values from n = {start} come back {length} later (g({start}..{}) = g({}..{})); \
+             each value depends only on the {window} before it (max S = {window}), so from n = {start} on \
+             everything repeats",
+            start + window,
+            start + length,
+            start + length + window
+        );
+        if self.preperiod < start {
+            proof.push_str(&format!(
+                "; below that, g(n) = g(n + {length}) was checked for {} ≤ n < {start}",
+                self.preperiod
+            ));
+        }
+        proof
+    }
 }
 
 #[derive(Debug)]
@@ -83,7 +106,13 @@ impl SubtractionSequence {
     }
 
     /// g(n), computing as far as needed, but never more than `limit` values.
-    pub fn value(&mut self, n: u64, limit: usize) -> Result<u32, GameError> {
+    pub fn value(&mut self, n: u64, limit: usize, watch: &mut Watch) -> Result<u32, GameError> {
+        let value = self.compute(n, limit, watch);
+        watch.finish();
+        value
+    }
+
+    fn compute(&mut self, n: u64, limit: usize, watch: &mut Watch) -> Result<u32, GameError> {
         loop {
             if let Some(period) = self.period
                 && n >= period.preperiod
@@ -101,8 +130,36 @@ impl SubtractionSequence {
                     limit: limit as u64,
                 });
             }
+            if Watch::due(self.values.len()) {
+                let target = n.min(limit as u64);
+                watch.tick("subtraction game", self.values.len() as u64, target)?;
+            }
             self.extend();
         }
+    }
+
+    /// Computes values until the period is proved, or `limit` values were computed.
+    pub fn find_period(
+        &mut self,
+        limit: usize,
+        watch: &mut Watch,
+    ) -> Result<Option<Period>, GameError> {
+        let mut result = Ok(None);
+        while self.period.is_none() && self.search.is_some() && self.values.len() < limit {
+            if Watch::due(self.values.len())
+                && let Err(error) = watch.tick(
+                    "period of a subtraction game",
+                    self.values.len() as u64,
+                    limit as u64,
+                )
+            {
+                result = Err(error);
+                break;
+            }
+            self.extend();
+        }
+        watch.finish();
+        result.map(|_: Option<Period>| self.period)
     }
 
     /// Computes the next value and takes one step of the cycle search.
@@ -202,7 +259,10 @@ mod tests {
     fn one_two_three_is_n_mod_4() {
         let mut game = SubtractionSequence::new(&[1, 2, 3]);
         for n in 0..100 {
-            assert_eq!(game.value(n, 1000).unwrap() as u64, n % 4);
+            assert_eq!(
+                game.value(n, 1000, &mut Watch::default()).unwrap() as u64,
+                n % 4
+            );
         }
         assert_eq!(
             game.period(),
@@ -212,7 +272,11 @@ mod tests {
                 window_start: 3
             })
         );
-        assert_eq!(game.value(10u64.pow(18), 1000).unwrap(), 0);
+        assert_eq!(
+            game.value(10u64.pow(18), 1000, &mut Watch::default())
+                .unwrap(),
+            0
+        );
     }
 
     #[test]
@@ -220,9 +284,12 @@ mod tests {
         let mut game = SubtractionSequence::new(&[1, 3, 4]);
         let expected = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2];
         for (n, value) in expected.iter().enumerate() {
-            assert_eq!(game.value(n as u64, 1000).unwrap(), *value);
+            assert_eq!(
+                game.value(n as u64, 1000, &mut Watch::default()).unwrap(),
+                *value
+            );
         }
-        game.value(100, 1000).unwrap();
+        game.value(100, 1000, &mut Watch::default()).unwrap();
         let period = game.period().unwrap();
         assert_eq!((period.preperiod, period.length), (0, 7));
     }
@@ -240,7 +307,8 @@ mod tests {
             let reference = naive(moves, 3000);
             for (n, value) in reference.iter().enumerate() {
                 assert_eq!(
-                    game.value(n as u64, 1 << 20).unwrap(),
+                    game.value(n as u64, 1 << 20, &mut Watch::default())
+                        .unwrap(),
                     *value,
                     "{moves:?} at {n}"
                 );
@@ -255,14 +323,14 @@ mod tests {
     #[test]
     fn empty_set_is_always_zero() {
         let mut game = SubtractionSequence::new(&[]);
-        assert_eq!(game.value(12345, 10).unwrap(), 0);
+        assert_eq!(game.value(12345, 10, &mut Watch::default()).unwrap(), 0);
     }
 
     #[test]
     fn the_limit_is_a_clean_error() {
         let mut game = SubtractionSequence::new(&[1_000_000]);
         assert!(matches!(
-            game.value(5_000_000, 1000),
+            game.value(5_000_000, 1000, &mut Watch::default()),
             Err(GameError::HeapTooLarge { .. })
         ));
     }
