@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::diagnostics::Style;
-use crate::eval::{Session, Summary};
+use crate::eval::{Limits, Session, Summary};
 use crate::output::{Format, print_event};
 
 /// Exit code for a file that can't be read or a command line that can't be understood.
@@ -29,6 +29,9 @@ struct Cli {
     /// One JSON object per statement on standard output (errors too), for other tools
     #[arg(long, global = true)]
     json: bool,
+    /// Raise or lower a limit: depth, steps, nodes, heap, options (e.g. `--limit heap=2e8`)
+    #[arg(long = "limit", value_name = "NAME=VALUE", global = true)]
+    limits: Vec<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -58,7 +61,14 @@ pub fn main() -> ExitCode {
     } else {
         Format::Text(style)
     };
-    let mut session = Session::default();
+    let mut limits = Limits::default();
+    for setting in &cli.limits {
+        if let Err(message) = limits.set(setting) {
+            eprintln!("error: --limit {setting}: {message}");
+            return ExitCode::from(USAGE_ERROR);
+        }
+    }
+    let mut session = Session::new(limits);
     if std::io::stderr().is_terminal() {
         session
             .arena

@@ -184,3 +184,19 @@ fn json_gives_one_object_per_statement() {
     );
     assert_eq!(run.status.code(), Some(1));
 }
+
+#[test]
+fn limits_can_be_raised_or_lowered() {
+    let output = grundy(&["--limit", "heap=1000", "eval", "sub(5000, {2000})"], "");
+    assert_eq!(output.status.code(), Some(4));
+    assert!(
+        stderr(&output).contains("to allow more, run grundy with `--limit heap=10000`"),
+        "{}",
+        stderr(&output)
+    );
+    let output = grundy(&["--limit", "heap=10000", "eval", "sub(5000, {2000})"], "");
+    assert_eq!(stdout(&output), "0 — the player to move loses\n");
+    let output = grundy(&["--limit", "depht=3", "eval", "1"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(stderr(&output).contains("the limits are depth, steps, nodes, heap, options"));
+}

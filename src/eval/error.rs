@@ -92,7 +92,8 @@ pub enum EvalError {
     #[diagnostic(
         code(grundy::limit::depth),
         help(
-            "families may recurse at most {limit} calls deep; is there a base case it never reaches?"
+            "families may recurse at most {limit} calls deep; is there a base case it never reaches? \
+             (to allow more, run grundy with `--limit depth=N`)"
         )
     )]
     TooDeep {
@@ -105,7 +106,8 @@ pub enum EvalError {
     #[diagnostic(
         code(grundy::limit::steps),
         help(
-            "a step is one call or one pass through a `for`; this much work usually means a range far larger than meant"
+            "a step is one call or one pass through a `for`; this much work usually means a range far \
+             larger than meant (to allow more, run grundy with `--limit steps=N`)"
         )
     )]
     TooManySteps {

@@ -290,9 +290,9 @@ impl Session {
                                 span: iter.span,
                                 what: "this range".into(),
                                 label: format!("{count} integers to go through"),
-                                help: Some(format!(
-                                    "a `for` goes through at most {} integers",
-                                    self.limits.game.options
+                                help: Some(super::limits::raise(
+                                    "options",
+                                    self.limits.game.options,
                                 )),
                             }
                             .into());
@@ -411,17 +411,24 @@ impl Session {
             GameError::TooManyNodes { limit } => (
                 "the game DAG".to_owned(),
                 format!("this needs more than {limit} distinct games"),
-                "look for a family whose arguments grow instead of shrink, or a much smaller instance".to_owned(),
+                format!(
+                    "look for a family whose arguments grow instead of shrink; {}",
+                    super::limits::raise("nodes", limit as u64)
+                ),
             ),
-            GameError::HeapTooLarge { family, needed, limit } => (
+            GameError::HeapTooLarge {
+                family,
+                needed,
+                limit,
+            } => (
                 format!("this {family}"),
                 format!("its value needs a table of {needed} values"),
-                format!("tables of heap values hold at most {limit} entries"),
+                super::limits::raise("heap", limit),
             ),
             GameError::TooManyOptions { count, limit } => (
                 "this game".to_owned(),
                 format!("it has {count} options"),
-                format!("at most {limit} options are listed"),
+                super::limits::raise("options", limit),
             ),
         };
         EvalError::TooLarge {

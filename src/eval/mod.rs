@@ -9,6 +9,7 @@ mod commands;
 mod error;
 mod expr;
 mod families;
+pub mod limits;
 mod ops;
 mod resolve;
 mod statement;

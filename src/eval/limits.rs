@@ -1,0 +1,103 @@
+//! Bounds on one session's work, each with a name by which it can be raised or lowered:
+//! `grundy --limit depth=5000000`.
+
+use super::Limits;
+use crate::game::GameLimits;
+
+/// The limits by name, with what each bounds.
+pub const LIMITS: &[(&str, &str)] = &[
+    ("depth", "nested calls of families"),
+    ("steps", "calls and `for` passes in one statement"),
+    ("nodes", "distinct games in the DAG"),
+    ("heap", "values of one heap game computed into a table"),
+    (
+        "options",
+        "integers one `for` goes through, options listed for one game",
+    ),
+];
+
+impl Limits {
+    /// Sets a limit from `name=value`, e.g. `heap=200000000` (`_` and `e` allowed in numbers).
+    pub fn set(&mut self, setting: &str) -> Result<(), String> {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or_else(|| format!("`{setting}` is not `name=value`, e.g. `depth=5000000`"))?;
+        let value = parse_number(value.trim())
+            .ok_or_else(|| format!("`{}` is not a positive whole number", value.trim()))?;
+        match name.trim() {
+            "depth" => self.depth = value as usize,
+            "steps" => self.steps = value,
+            "nodes" => self.game.nodes = value as usize,
+            "heap" => self.game.heap_table = value as usize,
+            "options" => self.game.options = value,
+            other => {
+                let names: Vec<&str> = LIMITS.iter().map(|(n, _)| *n).collect();
+                return Err(format!(
+                    "there is no limit `{other}`; the limits are {}",
+                    names.join(", ")
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The current value of a limit, by name.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        let GameLimits {
+            nodes,
+            heap_table,
+            options,
+        } = self.game;
+        Some(match name {
+            "depth" => self.depth as u64,
+            "steps" => self.steps,
+            "nodes" => nodes as u64,
+            "heap" => heap_table as u64,
+            "options" => options,
+            _ => return None,
+        })
+    }
+}
+
+/// `200000000`, `2_000_000`, `2e8`: a positive whole number.
+fn parse_number(text: &str) -> Option<u64> {
+    let text: String = text.chars().filter(|c| *c != '_').collect();
+    let value = match text.split_once(['e', 'E']) {
+        Some((mantissa, exponent)) => mantissa
+            .parse::<u64>()
+            .ok()?
+            .checked_mul(10u64.checked_pow(exponent.parse().ok()?)?)?,
+        None => text.parse().ok()?,
+    };
+    (value > 0).then_some(value)
+}
+
+/// The help line of a limit that was reached: how to raise it.
+pub fn raise(name: &str, current: u64) -> String {
+    let bigger = current.saturating_mul(10);
+    format!(
+        "this is the `{name}` limit ({current}); to allow more, run grundy with `--limit {name}={bigger}`"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_are_set_by_name() {
+        let mut limits = Limits::default();
+        limits.set("depth=5_000_000").unwrap();
+        limits.set("heap = 2e8").unwrap();
+        assert_eq!(limits.get("depth"), Some(5_000_000));
+        assert_eq!(limits.get("heap"), Some(200_000_000));
+        assert!(
+            limits
+                .set("depht=3")
+                .unwrap_err()
+                .contains("the limits are depth, steps")
+        );
+        assert!(limits.set("depth=-1").is_err());
+        assert!(limits.set("depth").is_err());
+    }
+}
