@@ -21,7 +21,7 @@ pub fn print_event(event: Event, format: Format, file: &str) {
     match (format, event) {
         (Format::Text(_), Event::Answer { answer, .. }) if answer.is_silent() => {}
         (Format::Text(_), Event::Answer { answer, .. }) => println!("{answer}"),
-        (Format::Text(style), Event::Error(report)) => {
+        (Format::Text(style), Event::Error(report) | Event::Warning(report)) => {
             eprint!("{}", diagnostics::render(&report, style))
         }
         (Format::Json, event) => println!("{}", event_json(&event, file)),
@@ -43,7 +43,12 @@ pub fn event_json(event: &Event, file: &str) -> Value {
             object["source"] = json!(source);
             object
         }
-        Event::Error(report) => {
+        Event::Error(report) | Event::Warning(report) => {
+            let kind = if matches!(event, Event::Warning(_)) {
+                "warning"
+            } else {
+                "error"
+            };
             let mut rendered = String::new();
             let diagnostic =
                 match JSONReportHandler::new().render_report(&mut rendered, report.as_ref()) {
@@ -51,7 +56,7 @@ pub fn event_json(event: &Event, file: &str) -> Value {
                     Err(_) => json!({ "message": report.to_string() }),
                 };
             let code = report.code().map(|c| c.to_string());
-            json!({ "kind": "error", "file": file, "code": code, "error": diagnostic })
+            json!({ "kind": kind, "file": file, "code": code, "error": diagnostic })
         }
     }
 }

@@ -19,6 +19,8 @@ pub enum Event {
         source: String,
         answer: Answer,
     },
+    /// A warning: legal, probably not meant; the program ran anyway.
+    Warning(miette::Report),
     /// An error, with its source attached, ready to be rendered.
     Error(miette::Report),
 }

@@ -188,3 +188,27 @@ impl EvalError {
         self
     }
 }
+
+/// Something legal but probably not meant; reported, and the program runs anyway.
+#[derive(Debug, Clone, Error, Diagnostic)]
+pub enum Warning {
+    #[error("`^` is the nim-sum (xor) in grundy, not a power: {base} ^ {exponent} = {value}")]
+    #[diagnostic(code(grundy::warning::xor_is_not_power), severity(Warning))]
+    XorIsNotPower {
+        #[label("this is {value}")]
+        span: Span,
+        base: i64,
+        exponent: i64,
+        value: i64,
+        #[help]
+        help: String,
+    },
+}
+
+impl Warning {
+    pub fn span(&self) -> Span {
+        match self {
+            Warning::XorIsNotPower { span, .. } => *span,
+        }
+    }
+}

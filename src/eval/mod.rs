@@ -23,7 +23,7 @@ use rustc_hash::FxHashMap;
 
 pub use answer::{Answer, Event, Summary};
 pub use builtins::BUILTINS;
-pub use error::EvalError;
+pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};
 pub use value::Value;
 

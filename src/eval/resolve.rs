@@ -6,11 +6,13 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashSet;
 
-use super::{EvalError, Session, builtins};
+use super::{EvalError, Session, Warning, builtins};
+use crate::source::Span;
 use crate::syntax::ast::*;
 
 impl Session {
-    pub(super) fn resolve(&self, statements: &[Stmt]) -> Vec<EvalError> {
+    /// Unknown names (errors) and likely slips (warnings) in a program.
+    pub(super) fn resolve(&self, statements: &[Stmt]) -> (Vec<EvalError>, Vec<Warning>) {
         let program = statements
             .iter()
             .filter_map(|stmt| match &stmt.kind {
@@ -23,6 +25,7 @@ impl Session {
             program,
             scope: Vec::new(),
             errors: Vec::new(),
+            warnings: Vec::new(),
         };
         for stmt in statements {
             match &stmt.kind {
@@ -36,7 +39,7 @@ impl Session {
                 | StmtKind::Command { target: expr, .. } => resolver.expr(expr),
             }
         }
-        resolver.errors
+        (resolver.errors, resolver.warnings)
     }
 }
 
@@ -45,6 +48,7 @@ struct Resolver<'s> {
     program: FxHashSet<Arc<str>>,
     scope: Vec<Arc<str>>,
     errors: Vec<EvalError>,
+    warnings: Vec<Warning>,
 }
 
 impl Resolver<'_> {
@@ -58,6 +62,7 @@ impl Resolver<'_> {
             ExprKind::Name(ident) => self.name(ident),
             ExprKind::Prefix { operand, .. } => self.expr(operand),
             ExprKind::Chain { first, rest } => {
+                self.xor_as_power(first, rest);
                 self.expr(first);
                 rest.iter().for_each(|(_, _, e)| self.expr(e));
             }
@@ -96,6 +101,35 @@ impl Resolver<'_> {
                 args.iter().for_each(|arg| self.expr(arg));
             }
             ExprKind::Paren(inner) => self.expr(inner),
+        }
+    }
+
+    /// `10^18` written for a power: a literal 2 or 10 xor'ed with a literal.
+    fn xor_as_power(&mut self, first: &Expr, rest: &[(BinOp, Span, Expr)]) {
+        let mut left = first;
+        for (op, _, right) in rest {
+            if let (BinOp::Xor, ExprKind::Int(base @ (2 | 10)), ExprKind::Int(exponent)) =
+                (op, &left.kind, &right.kind)
+            {
+                let value = base ^ exponent;
+                let scientific = if *base == 10 {
+                    format!(" or `1e{exponent}`")
+                } else {
+                    String::new()
+                };
+                let help = format!(
+                    "for {base} to the power {exponent} write `{base}**{exponent}`{scientific}"
+                );
+                let span = left.span.to(right.span);
+                self.warnings.push(Warning::XorIsNotPower {
+                    span,
+                    base: *base,
+                    exponent: *exponent,
+                    value,
+                    help,
+                });
+            }
+            left = right;
         }
     }
 

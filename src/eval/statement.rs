@@ -27,7 +27,11 @@ impl Session {
             }
             return summary;
         }
-        let name_errors = self.resolve(&statements);
+        let (name_errors, warnings) = self.resolve(&statements);
+        for warning in warnings {
+            let span = warning.span();
+            sink(Event::Warning(self.report(warning, span)));
+        }
         if !name_errors.is_empty() {
             summary.name_errors = name_errors.len();
             for error in name_errors {

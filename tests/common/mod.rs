@@ -32,7 +32,7 @@ pub fn run_in(session: &mut Session, name: &str, source: &str) -> Output {
                 transcript.push_str(&format!("{statement}\n  ⇒ {answer}\n"));
                 answers.push(answer.to_string());
             }
-            Event::Error(report) => {
+            Event::Error(report) | Event::Warning(report) => {
                 let text = render(&report, Style::PLAIN);
                 transcript.push_str(&text);
                 errors.push(text);
