@@ -107,9 +107,11 @@ impl Session {
         }
         let depth = self.calls.base_depth + self.calls.chain.len();
         if depth >= self.limits.depth {
+            let call = self.show_call(&function.name.name, &key);
             return Err(EvalError::TooDeep {
                 span,
                 limit: self.limits.depth,
+                call,
             }
             .into());
         }

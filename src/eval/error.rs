@@ -88,7 +88,7 @@ pub enum EvalError {
         help: Option<String>,
     },
 
-    #[error("calls nested deeper than {limit}")]
+    #[error("calls nested deeper than {limit}: {call}")]
     #[diagnostic(
         code(grundy::limit::depth),
         help(
@@ -97,9 +97,10 @@ pub enum EvalError {
         )
     )]
     TooDeep {
-        #[label("this call goes past the limit")]
+        #[label("`{call}` goes past the limit")]
         span: Span,
         limit: usize,
+        call: String,
     },
 
     #[error("evaluation took more than {limit} steps")]

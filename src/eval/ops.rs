@@ -226,10 +226,11 @@ impl Session {
             };
         }
         match op {
-            BinOp::Add => format!("for the nim heap of {n} chips write `*{n}`"),
+            BinOp::Add => format!("for the nim heap of {} write `*{n}`", chips(n)),
             BinOp::Eq | BinOp::Ne => format!(
-                "for the nim heap of {n} chips write `*{n}`; to compare the game's value with {n}, \
+                "for the nim heap of {} write `*{n}`; to compare the game's value with {n}, \
                  write `nimber({}) {symbol} {n}`",
+                chips(n),
                 self.sources.text(game.span)
             ),
             _ => "a game's value as an integer is `nimber(G)`".to_owned(),
@@ -248,5 +249,14 @@ fn same_members(a: &Value, b: &Value, limit: u64) -> bool {
             (Some(Ok(x)), Some(Ok(y))) => x.cmp(&y) == Ordering::Equal,
             _ => false,
         },
+    }
+}
+
+/// `1 chip`, `5 chips`
+fn chips(n: i64) -> String {
+    if n == 1 {
+        "1 chip".to_owned()
+    } else {
+        format!("{n} chips")
     }
 }

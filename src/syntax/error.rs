@@ -90,7 +90,7 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         or | and | kw_or | kw_and | eq | ne | le | ge | lt | gt | range_incl | range | xor
         | add | sub | pow | mul | div | rem => "an operator",
         expr | heap | subtraction | neg | not | if_expr | game | set | paren | call | int
-        | string | boolean | lone_star | element => "an expression",
+        | string | boolean | lone_star | element | kw_not => "an expression",
         name => "a name",
         command | verb => "a command",
         modifier => "`full` or `all`",

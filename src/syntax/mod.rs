@@ -97,6 +97,10 @@ fn convert_pest_error(
     // A fixed order, so that messages do not depend on the order rules were tried in.
     names.sort_by_key(|name| error::ORDER.iter().position(|n| n == name));
     names.dedup();
+    // Names, `if` and a command's optional modifier all start (or precede) an expression.
+    if names.contains(&"an expression") {
+        names.retain(|n| !matches!(*n, "a name" | "`if`" | "`full` or `all`" | "something else"));
+    }
     // Everything a statement may start with: say so in two words.
     if names.contains(&"`let`") && names.contains(&"an expression") {
         names.retain(|n| !matches!(*n, "`let`" | "`assert`" | "a command" | "an expression"));
