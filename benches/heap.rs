@@ -118,9 +118,10 @@ fn heap_row(
         let bytes = sequence.memory_bytes() + 2 * values.len() as u64;
         let status = sequence.period_status();
         let engine = sequence.engine();
-        result = Some((values, bytes, status, engine));
+        let computed = sequence.computed_values().len();
+        result = Some((values, bytes, status, engine, computed));
     });
-    let (values, bytes, status, engine) = result.expect("ran at least once");
+    let (values, bytes, status, engine, computed) = result.expect("ran at least once");
     let estimate = naive_run.map(|(m, secs)| secs * (n as f64 / m as f64).powi(2));
     let naive = match estimate {
         _ if !run_naive => "not run (NAIVE=0)".into(),
@@ -146,14 +147,14 @@ fn heap_row(
     };
     let period = match status {
         PeriodStatus::Proved(p) => format!(
-            "period {} from {} (checked to {})",
+            "period {} from {} (checked to {}; {computed} values computed)",
             p.period, p.preperiod, p.checked_to
         ),
         PeriodStatus::NotFound { computed, .. } => format!("no period up to n = {computed}"),
         PeriodStatus::NotApplicable => "no periodicity theorem".into(),
     };
     format!(
-        "{} | {naive} | {speedup} | {:.2} | {engine:?}; {period} |",
+        "{} | {naive} | {speedup} | {:.2} | {engine}; {period} |",
         fast.show(),
         bytes as f64 / (n + 1) as f64
     )

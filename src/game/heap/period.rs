@@ -6,7 +6,7 @@
 //! b - p must be a heap: it needs n0 >= 1. A claimed preperiod of 0 is therefore proved from
 //! n0 = 1, plus the direct check g(p) = g(0).
 //!
-//! Candidates are found cheaply: at checkpoints spaced by a factor 5/4, the Z-function of the
+//! Candidates are found cheaply: at checkpoints spaced by a factor 3/2, the Z-function of the
 //! reversed values gives, for every shift p at once, how far back g(n + p) = g(n) has held.
 //! The candidate whose hypothesis range ends first is then watched value by value, and
 //! proved once every value of its range has been computed and compared.
@@ -103,7 +103,7 @@ impl PeriodSearch {
     pub fn search(&mut self, values: &[u16]) -> Option<Period> {
         let len = values.len();
         self.searched = len;
-        self.next_checkpoint = len + len / 4 + 1;
+        self.next_checkpoint = len + len / 2 + 1;
         if let Some(best) = best_candidate(values, self.t) {
             if best.end <= len {
                 return self.prove(values, best);

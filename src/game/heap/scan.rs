@@ -17,7 +17,7 @@ use super::seen::Seen;
 /// The largest chunk of pairs xored at once.
 const MAX_CHUNK: usize = 1024;
 /// The first chunk of a scan: small, because the candidate is usually among the first pairs.
-const FIRST_CHUNK: usize = 32;
+const FIRST_CHUNK: usize = 16;
 
 pub(super) struct ScanEngine {
     classifier: Option<Classifier>,
