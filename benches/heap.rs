@@ -7,7 +7,8 @@
 
 use std::time::{Duration, Instant};
 
-use grundy::game::heap::{Code, HeapGame, PeriodStatus, Sequence, naive_values};
+use grundy::game::heap::wythoff::{WythoffTable, wythoff_moves};
+use grundy::game::heap::{Code, HeapGame, HeapLimits, PeriodStatus, Sequence, naive_values};
 use grundy::game::subtraction::SubtractionSequence;
 
 /// Naive runs estimated to take longer than this are skipped.
@@ -78,6 +79,7 @@ fn main() {
             sizes: &[4, 5, 6, 7],
         },
     ];
+    let wythoff_sides: &[usize] = if quick { &[1000] } else { &[1000, 2000, 4000] };
     println!("| game | n | fast | naive | speed-up | memory (bytes/heap) | engine / period |");
     println!("|---|---|---|---|---|---|---|");
     for case in &cases {
@@ -99,6 +101,15 @@ fn main() {
                 Bench::Subtraction(set) => subtraction_row(set, n),
             };
             println!("| {} | 10^{exponent} | {row}", case.name);
+        }
+    }
+    if filter
+        .as_ref()
+        .is_none_or(|f| "Wythoff's game".contains(f.as_str()))
+    {
+        for &side in wythoff_sides {
+            let row = wythoff_row(side, naive);
+            println!("| Wythoff's game | {side}x{side} | {row}");
         }
     }
 }
@@ -195,6 +206,42 @@ fn subtraction_row(set: &[u64], n: u64) -> String {
             "period {} from {}",
             p.length, p.preperiod
         )),
+    )
+}
+
+fn wythoff_row(side: usize, run_naive: bool) -> String {
+    let mut table = None;
+    let fast = timed(|| table = Some(WythoffTable::new(side, HeapLimits::default()).unwrap()));
+    let table = table.expect("ran at least once");
+    let naive = if run_naive {
+        let start = Instant::now();
+        let mut values = vec![0u32; side * side];
+        let mut seen = vec![0usize; 3 * side + 1];
+        for a in 0..side {
+            for b in 0..side {
+                let stamp = a * side + b + 1;
+                for (x, y) in wythoff_moves(a as u64, b as u64, u64::MAX).unwrap() {
+                    seen[values[x as usize * side + y as usize] as usize] = stamp;
+                }
+                let mex = seen.iter().position(|&s| s != stamp).unwrap();
+                values[a * side + b] = mex as u32;
+                assert_eq!(table.value(a as u64, b as u64), Some(mex as u32));
+            }
+        }
+        Some(start.elapsed())
+    } else {
+        None
+    };
+    let bytes = side * side * 4 + (4 * side + 1) * ((3 * side).div_ceil(64) + 1) * 8;
+    format!(
+        "{} | {} | {} | {:.2} per square | bitsets per row, column and diagonal |",
+        fast.show(),
+        naive.map_or("not run (NAIVE=0)".into(), |t| seconds(t.as_secs_f64())),
+        naive.map_or("-".into(), |t| format!(
+            "{:.1}x",
+            t.as_secs_f64() / fast.time.as_secs_f64()
+        )),
+        bytes as f64 / (side * side) as f64
     )
 }
 

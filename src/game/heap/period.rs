@@ -260,6 +260,19 @@ mod tests {
     }
 
     #[test]
+    fn a_preperiod_of_zero_is_proved_from_one() {
+        // With n0 = 0, p = 1, t = 1 the bare hypothesis covers only n = 0, 1, which these
+        // values satisfy; 0.4 continues 0, 0, 0, 1. From n0 = 1 it needs five values.
+        assert_eq!(prove(&[0, 0, 0], 1), None);
+        assert_eq!(prove(&[0, 0, 0, 0], 1), None);
+        let period = prove(&[0, 0, 0, 0, 0], 1).unwrap();
+        assert_eq!(
+            (period.preperiod, period.period, period.checked_to),
+            (0, 1, 4)
+        );
+    }
+
+    #[test]
     fn folding_maps_into_the_table() {
         let period = Period {
             preperiod: 71,

@@ -90,8 +90,9 @@ enum Engine {
     Finished,
 }
 
-/// Heaps between calls of the progress callback (and memory checks).
-const PROGRESS_EVERY: usize = 1024;
+/// Heaps between calls of the progress callback (and memory checks); few, because a heap
+/// can take milliseconds.
+const PROGRESS_EVERY: usize = 64;
 /// The first table size at which the values choose an engine (small in tests, so that the
 /// cross-checks against the naive loop cover every switch).
 const FIRST_REVIEW: usize = if cfg!(test) { 256 } else { 4096 };

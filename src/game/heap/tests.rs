@@ -74,8 +74,24 @@ fn engines_agree_with_naive() {
 
 #[test]
 fn three_heap_codes_agree_with_naive() {
-    for code in ["0.F", "0.8F", "8.0", "C.3", "0.48"] {
+    // The naive loop is O(n^3) here.
+    agrees_with_naive(game("0.F"), 500);
+    agrees_with_naive(game("0.8F"), 500);
+    for code in ["8.0", "C.3", "0.48", "0.0B"] {
         agrees_with_naive(game(code), 150);
+    }
+}
+
+/// The theorem needs n0 >= 1: for 0.4 (t = 1), g(0..3) = 0 0 0 1, so g(n + 1) = g(n) holds
+/// for n in [0, 2·0 + 1 + 1) and yet g is not constant.
+#[test]
+fn a_preperiod_of_zero_is_not_taken_on_trust() {
+    let mut sequence = Sequence::new(game("0.4"));
+    let values = sequence.values_to(2000, &mut |_, _| true).unwrap();
+    assert_eq!(values[..4], [0, 0, 0, 1]);
+    assert_eq!(values, naive_values(&game("0.4"), 2000).unwrap());
+    if let Some(period) = sequence.period() {
+        assert!(period.period > 1 || period.preperiod > 0, "{period:?}");
     }
 }
 
@@ -201,6 +217,29 @@ mod properties {
             prop_assert_eq!(sequence.values_to(n, &mut |_, _| true).unwrap(), expected);
             // Single values agree with the table, also past a proved period.
             prop_assert_eq!(sequence.value(n).unwrap(), sequence.values_to(n, &mut |_, _| true).unwrap()[n as usize]);
+        }
+
+        /// A proved period holds far beyond the values that proved it, and is the least
+        /// period with the least preperiod.
+        #[test]
+        fn proved_periods_hold(game in octal_code()) {
+            let mut sequence = Sequence::new(game.clone());
+            sequence.value(3000).unwrap();
+            if let Some(p) = sequence.period() {
+                let n = (p.checked_to + 4 * p.period).max(2000);
+                let values = naive_values(&game, n).unwrap();
+                let (start, length) = (p.preperiod as usize, p.period as usize);
+                for i in start..values.len() - length {
+                    prop_assert_eq!(values[i], values[i + length], "{} at {}", game, i);
+                }
+                if start > 0 {
+                    prop_assert_ne!(values[start - 1], values[start - 1 + length]);
+                }
+                for d in (1..length).filter(|d| length % d == 0) {
+                    prop_assert!((start..values.len() - d).any(|i| values[i] != values[i + d]));
+                }
+                prop_assert_eq!(p.checked_to, 2 * p.preperiod.max(1) + p.period + p.t);
+            }
         }
 
         /// The sparse-space engine is exact whatever the mask; the mask only sets its speed.

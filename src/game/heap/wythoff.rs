@@ -3,7 +3,8 @@
 //!
 //! Nimbers come from a table filled row by row. Each column and each diagonal keeps a bitset
 //! of the values already in it, and the row keeps one for the current row, so the mex of a
-//! square is the first zero of three ORed bitsets, 64 values a word.
+//! square is the first zero of three ORed bitsets, 64 values a word. Each set also knows its
+//! least absent value, and the search starts at the largest of the three.
 
 use super::{HeapError, HeapLimits};
 
@@ -17,7 +18,8 @@ impl WythoffTable {
     /// Fills the table; an error if its bitsets and values would pass `limits.max_bytes`.
     pub fn new(size: usize, limits: HeapLimits) -> Result<WythoffTable, HeapError> {
         // A square has a + b + min(a, b) < 3·size options, so its mex is below that.
-        let words = (3 * size).div_ceil(64).max(1);
+        // One word to spare, so a set's least absent value always has a bit.
+        let words = (3 * size).div_ceil(64) + 1;
         let sets = 1 + size + 2 * size;
         let bytes = (sets * words * 8 + size * size * 4) as u64;
         if bytes > limits.max_bytes {
@@ -28,29 +30,35 @@ impl WythoffTable {
             });
         }
         let mut values = vec![0u32; size * size];
-        let mut row = vec![0u64; words];
-        let mut columns = vec![0u64; size * words];
+        // Each set, and its first absent value: the mex of a square is at least the largest
+        // of its three sets' first absent values, so the search starts there.
+        let mut columns: Vec<BitSet> = (0..size).map(|_| BitSet::new(words)).collect();
         // Diagonal a - b, shifted by size to be an index.
-        let mut diagonals = vec![0u64; 2 * size * words];
+        let mut diagonals: Vec<BitSet> = (0..2 * size).map(|_| BitSet::new(words)).collect();
         for a in 0..size {
-            row.fill(0);
+            let mut row = BitSet::new(words);
             for b in 0..size {
-                let column = &mut columns[b * words..(b + 1) * words];
-                let d = a + size - b;
-                let diagonal = &mut diagonals[d * words..(d + 1) * words];
-                let (word, bits) = row
-                    .iter()
-                    .zip(column.iter())
-                    .zip(diagonal.iter())
-                    .map(|((r, c), d)| r | c | d)
-                    .enumerate()
-                    .find(|(_, bits)| *bits != u64::MAX)
+                let (column, diagonal) = (&mut columns[b], &mut diagonals[a + size - b]);
+                let from = row
+                    .first_absent
+                    .max(column.first_absent)
+                    .max(diagonal.first_absent);
+                let value = (from / 64..words)
+                    .find_map(|word| {
+                        // Values below `from` are all in one of the sets.
+                        let below = if word == from / 64 {
+                            (1u64 << (from % 64)) - 1
+                        } else {
+                            0
+                        };
+                        let taken =
+                            row.bits[word] | column.bits[word] | diagonal.bits[word] | below;
+                        (taken != u64::MAX).then(|| word * 64 + taken.trailing_ones() as usize)
+                    })
                     .expect("the mex is below 3·size");
-                let value = word * 64 + bits.trailing_ones() as usize;
-                let (word, bit) = (value / 64, 1u64 << (value % 64));
-                row[word] |= bit;
-                column[word] |= bit;
-                diagonal[word] |= bit;
+                row.insert(value);
+                column.insert(value);
+                diagonal.insert(value);
                 values[a * size + b] = value as u32;
             }
         }
@@ -65,6 +73,28 @@ impl WythoffTable {
     pub fn value(&self, a: u64, b: u64) -> Option<u32> {
         let (a, b) = (usize::try_from(a).ok()?, usize::try_from(b).ok()?);
         (a < self.size && b < self.size).then(|| self.values[a * self.size + b])
+    }
+}
+
+/// A set of small values, with its least absent value.
+struct BitSet {
+    bits: Vec<u64>,
+    first_absent: usize,
+}
+
+impl BitSet {
+    fn new(words: usize) -> BitSet {
+        BitSet {
+            bits: vec![0; words],
+            first_absent: 0,
+        }
+    }
+
+    fn insert(&mut self, value: usize) {
+        self.bits[value / 64] |= 1 << (value % 64);
+        while self.bits[self.first_absent / 64] & (1 << (self.first_absent % 64)) != 0 {
+            self.first_absent += 1;
+        }
     }
 }
 
