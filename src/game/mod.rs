@@ -6,6 +6,7 @@
 //! named by their parameters whose options are produced only when asked, so `*1000000000`
 //! costs one node. A sum keeps its parts; its nimber is the nim-sum of theirs.
 
+pub mod heap;
 pub mod moves;
 pub mod reduce;
 mod show;

@@ -1,0 +1,177 @@
+//! The engine for games whose moves leave at most two heaps: Grundy's game and octal codes.
+//!
+//! g(n) is found candidate by candidate, smallest first. Splits are scanned in chunks, pair
+//! values are xored in a tight loop the compiler vectorises, and every value met is marked
+//! seen; the scan of a split sum stops as soon as the candidate is seen and resumes from
+//! there for the next candidate, so a heap never scans a pair twice. Only the true g(n)
+//! needs a scan to the end.
+//!
+//! With a [`Classifier`] (sparse space), the values that need a rare heap are all marked
+//! first by a loop over the rare positions; such a candidate is then decided without any
+//! scan, and the full scan is left to the rare positions, which are few.
+
+use super::classify::Classifier;
+use super::rules::Rules;
+use super::seen::Seen;
+
+/// The largest chunk of pairs xored at once.
+const MAX_CHUNK: usize = 1024;
+/// The first chunk of a scan: small, because the candidate is usually among the first pairs.
+const FIRST_CHUNK: usize = 16;
+
+pub(super) struct ScanEngine {
+    classifier: Option<Classifier>,
+    /// Rare positions (all >= 1), ascending, and their values.
+    rare: Vec<u32>,
+    rare_values: Vec<u16>,
+    seen: Seen,
+    cursors: Vec<Cursor>,
+    chunk: Box<[u16; MAX_CHUNK]>,
+}
+
+/// How far the pairs (a, sum - a) of one split sum have been scanned for the current heap.
+struct Cursor {
+    sum: usize,
+    /// The next smaller part a to scan.
+    next: usize,
+    /// The largest smaller part.
+    last: usize,
+    chunk: usize,
+}
+
+impl ScanEngine {
+    /// An engine continuing after `values`; with a classifier, its rare positions are listed.
+    pub fn new(classifier: Option<Classifier>, values: &[u16]) -> ScanEngine {
+        let mut engine = ScanEngine {
+            classifier,
+            rare: Vec::new(),
+            rare_values: Vec::new(),
+            seen: Seen::new(),
+            cursors: Vec::new(),
+            chunk: Box::new([0; MAX_CHUNK]),
+        };
+        for (position, &value) in values.iter().enumerate().skip(1) {
+            engine.record(position, value);
+        }
+        engine
+    }
+
+    pub fn classifier(&self) -> Option<Classifier> {
+        self.classifier
+    }
+
+    pub fn rare_count(&self) -> usize {
+        self.rare.len()
+    }
+
+    pub fn memory_bytes(&self) -> usize {
+        Seen::BYTES + self.rare.capacity() * 6 + 2 * MAX_CHUNK
+    }
+
+    /// Notes g(position) = value, once computed.
+    pub fn record(&mut self, position: usize, value: u16) {
+        if self
+            .classifier
+            .is_some_and(|c| position > 0 && c.is_rare(position, value))
+        {
+            self.rare.push(position as u32);
+            self.rare_values.push(value);
+        }
+    }
+
+    /// g(n) for n = `values.len()`; above `u16::MAX` if it does not fit.
+    pub fn next(&mut self, rules: &Rules, values: &[u16]) -> u32 {
+        let n = values.len();
+        self.seen.clear();
+        if rules.remove_all.contains(&n) {
+            self.seen.insert(0);
+        }
+        for &k in rules.one_heap.iter().filter(|&&k| k < n) {
+            self.seen.insert(values[n - k]);
+        }
+        self.cursors.clear();
+        for sum in rules.two_heap_sums(n) {
+            self.cursors.push(Cursor {
+                sum,
+                next: 1,
+                last: rules.largest_smaller_part(sum),
+                chunk: FIRST_CHUNK,
+            });
+            if self.classifier.is_some() {
+                self.mark_rare_splits(sum, rules.unequal, values);
+            }
+        }
+        let mut candidate = 0;
+        loop {
+            candidate = self.seen.next_absent(candidate);
+            match u16::try_from(candidate) {
+                Ok(value) if self.search(value, values) => candidate += 1,
+                _ => return candidate,
+            }
+        }
+    }
+
+    /// Marks the value of every split of `sum` with a rare heap.
+    fn mark_rare_splits(&mut self, sum: usize, unequal: bool, values: &[u16]) {
+        for (&position, &value) in self.rare.iter().zip(&self.rare_values) {
+            let position = position as usize;
+            if position >= sum {
+                break;
+            }
+            if !(unequal && 2 * position == sum) {
+                self.seen.insert(value ^ values[sum - position]);
+            }
+        }
+    }
+
+    /// Scans splits until `value` is seen; false if no split has it.
+    fn search(&mut self, value: u16, values: &[u16]) -> bool {
+        for cursor in &mut self.cursors {
+            if self
+                .classifier
+                .is_some_and(|c| c.needs_rare(cursor.sum, value))
+            {
+                // Every split of this sum with that value was marked by the rare loop.
+                continue;
+            }
+            while cursor.next <= cursor.last {
+                let last = cursor.last.min(cursor.next + cursor.chunk - 1);
+                mark_splits(
+                    values,
+                    cursor.sum,
+                    cursor.next,
+                    last,
+                    &mut self.chunk,
+                    &mut self.seen,
+                );
+                cursor.next = last + 1;
+                cursor.chunk = (cursor.chunk * 2).min(MAX_CHUNK);
+                if self.seen.contains(u32::from(value)) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+/// Marks g(a) ^ g(sum - a) for a in first..=last: first xor, then mark, so the xor loop
+/// runs on vectors and the marking loop is one store a pair.
+fn mark_splits(
+    values: &[u16],
+    sum: usize,
+    first: usize,
+    last: usize,
+    chunk: &mut [u16; MAX_CHUNK],
+    seen: &mut Seen,
+) {
+    let len = last + 1 - first;
+    let smaller = &values[first..=last];
+    let larger = &values[sum - last..=sum - first];
+    for ((out, &a), &b) in chunk.iter_mut().zip(smaller).zip(larger.iter().rev()) {
+        *out = a ^ b;
+    }
+    for &value in &chunk[..len] {
+        seen.insert(value);
+    }
+}

@@ -1,0 +1,266 @@
+//! Cross-checks of the engines against the naive reference, and values from the literature.
+
+use super::*;
+
+fn game(code: &str) -> HeapGame {
+    Code::parse(code).unwrap().into()
+}
+
+/// Asserts that the sequence agrees with the naive loop on g(0..=n).
+fn agrees_with_naive(game: HeapGame, n: u64) {
+    let expected = naive_values(&game, n).unwrap();
+    let mut sequence = Sequence::new(game.clone());
+    let found = sequence.values_to(n, &mut |_, _| true).unwrap();
+    if let Some(at) = found.iter().zip(&expected).position(|(a, b)| a != b) {
+        panic!(
+            "{game}: g({at}) = {} but the naive loop says {} (engine {:?})",
+            found[at],
+            expected[at],
+            sequence.engine()
+        );
+    }
+    assert_eq!(found.len(), expected.len());
+}
+
+#[test]
+fn kayles_first_values() {
+    let expected = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
+        7, 2, 1, 8, 6, 7,
+    ];
+    let mut kayles = Sequence::new(HeapGame::kayles());
+    assert_eq!(kayles.values_to(35, &mut |_, _| true).unwrap(), expected);
+}
+
+#[test]
+fn grundy_first_values() {
+    let expected = [
+        0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 0, 4, 3, 0, 4, 1, 2, 3,
+    ];
+    let mut grundy = Sequence::new(HeapGame::Grundy);
+    assert_eq!(grundy.values_to(30, &mut |_, _| true).unwrap(), expected);
+}
+
+#[test]
+fn kayles_period_is_proved() {
+    let mut kayles = Sequence::new(HeapGame::kayles());
+    kayles.value(1000).unwrap();
+    let period = kayles.period().expect("Kayles is periodic");
+    assert_eq!((period.preperiod, period.period, period.t), (71, 12, 2));
+    assert_eq!(period.checked_to, 2 * 71 + 12 + 2);
+    assert!(kayles.computed_values().len() < 200, "stops once proved");
+    assert_eq!(kayles.engine(), EngineKind::Periodic);
+    let last = kayles.value(u64::MAX).unwrap();
+    assert_eq!(last, kayles.value(71 + (u64::MAX - 71) % 12).unwrap());
+}
+
+#[test]
+fn dawson_period_is_proved() {
+    let mut dawson = Sequence::new(HeapGame::dawson());
+    dawson.value(10_000).unwrap();
+    let period = dawson.period().expect("Dawson's Kayles is periodic");
+    assert_eq!((period.preperiod, period.period), (53, 34));
+}
+
+#[test]
+fn engines_agree_with_naive() {
+    for code in [
+        "0.77", "0.07", "0.137", "0.007", "0.16", "0.106", "4.07", "0.51", "0.6",
+    ] {
+        agrees_with_naive(game(code), 3000);
+    }
+    agrees_with_naive(HeapGame::Grundy, 3000);
+}
+
+#[test]
+fn three_heap_codes_agree_with_naive() {
+    // The naive loop is O(n^3) here.
+    agrees_with_naive(game("0.F"), 500);
+    agrees_with_naive(game("0.8F"), 500);
+    for code in ["8.0", "C.3", "0.48", "0.0B"] {
+        agrees_with_naive(game(code), 150);
+    }
+}
+
+/// The theorem needs n0 >= 1: for 0.4 (t = 1), g(0..3) = 0 0 0 1, so g(n + 1) = g(n) holds
+/// for n in [0, 2·0 + 1 + 1) and yet g is not constant.
+#[test]
+fn a_preperiod_of_zero_is_not_taken_on_trust() {
+    let mut sequence = Sequence::new(game("0.4"));
+    let values = sequence.values_to(2000, &mut |_, _| true).unwrap();
+    assert_eq!(values[..4], [0, 0, 0, 1]);
+    assert_eq!(values, naive_values(&game("0.4"), 2000).unwrap());
+    if let Some(period) = sequence.period() {
+        assert!(period.period > 1 || period.preperiod > 0, "{period:?}");
+    }
+}
+
+#[test]
+fn grundy_has_no_period_claim() {
+    let mut grundy = Sequence::new(HeapGame::Grundy);
+    grundy.value(500).unwrap();
+    assert_eq!(grundy.period_status(), PeriodStatus::NotApplicable);
+}
+
+#[test]
+fn no_period_is_an_exact_statement() {
+    let mut sequence = Sequence::new(game("0.007"));
+    sequence.value(2000).unwrap();
+    assert_eq!(
+        sequence.period_status(),
+        PeriodStatus::NotFound {
+            computed: 2001,
+            longest_period: 1000
+        }
+    );
+}
+
+#[test]
+fn limits_are_errors() {
+    let limits = HeapLimits {
+        max_computed: 1000,
+        ..HeapLimits::default()
+    };
+    let mut sequence = Sequence::with_limits(game("0.007"), limits);
+    assert_eq!(
+        sequence.value(5000),
+        Err(HeapError::TableLimit {
+            needed: 5000,
+            limit: 1000
+        })
+    );
+    // A periodic game answers beyond the limit once the period is proved within it.
+    let mut kayles = Sequence::with_limits(HeapGame::kayles(), limits);
+    assert!(kayles.value(1_000_000).is_ok());
+    let small = HeapLimits {
+        max_bytes: 1 << 20,
+        ..HeapLimits::default()
+    };
+    let mut grundy = Sequence::with_limits(HeapGame::Grundy, small);
+    assert!(matches!(
+        grundy.values_to(10_000_000, &mut |_, _| true),
+        Err(HeapError::MemoryLimit { .. })
+    ));
+}
+
+#[test]
+fn progress_is_reported_and_can_cancel() {
+    let mut calls = 0;
+    let mut sequence = Sequence::new(HeapGame::Grundy);
+    let result = sequence.value_with_progress(100_000, &mut |done, target| {
+        calls += 1;
+        assert_eq!(target, 100_001);
+        done < 5000
+    });
+    assert!(matches!(result, Err(HeapError::Cancelled { computed }) if computed >= 5000));
+    assert!(calls >= 5);
+    // What was computed stays, and the computation resumes.
+    assert!(sequence.value(6000).is_ok());
+}
+
+#[test]
+fn engines_switch_as_the_values_ask() {
+    // Reviews happen at 256, 512, ... in tests.
+    let mut sparse = Sequence::new(game("0.106"));
+    sparse.value(3000).unwrap();
+    assert!(matches!(
+        sparse.engine(),
+        EngineKind::Sparse { classifier, rare } if classifier.by_position && rare < 20
+    ));
+    let mut treblecross = Sequence::new(game("0.007"));
+    treblecross.value(3000).unwrap();
+    assert_eq!(treblecross.engine(), EngineKind::Scan);
+    let mut hex = Sequence::new(game("0.8F"));
+    hex.value(10).unwrap();
+    assert_eq!(hex.engine(), EngineKind::ThreeHeaps);
+}
+
+/// Gangolli and Plambeck: 0.16 has period 149459 from 105351. Slow in a debug build; run
+/// with `cargo test --release -- --ignored`.
+#[test]
+#[ignore]
+fn code_0_16_has_its_long_period() {
+    let mut sequence = Sequence::new(game("0.16"));
+    sequence.value(10_000_000).unwrap();
+    let period = sequence.period().expect("0.16 is periodic");
+    assert_eq!((period.preperiod, period.period), (105_351, 149_459));
+    assert_eq!(period.checked_to, 2 * 105_351 + 149_459 + 2);
+}
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::game::heap::classify::Classifier;
+    use crate::game::heap::rules::Rules;
+    use crate::game::heap::scan::ScanEngine;
+
+    /// Codes d0.d1...dk with d0 in {0, 4} and 1 to 4 octal digits.
+    fn octal_code() -> impl Strategy<Value = HeapGame> {
+        (
+            prop::sample::select(vec![0u8, 4]),
+            prop::collection::vec(0u8..8, 1..=4),
+        )
+            .prop_map(|(d0, digits)| {
+                let text: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+                game(&format!("{d0}.{text}"))
+            })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        #[test]
+        fn random_octal_codes_agree_with_naive(game in octal_code(), n in 0u64..1200) {
+            let expected = naive_values(&game, n).unwrap();
+            let mut sequence = Sequence::new(game.clone());
+            prop_assert_eq!(sequence.values_to(n, &mut |_, _| true).unwrap(), expected);
+            // Single values agree with the table, also past a proved period.
+            prop_assert_eq!(sequence.value(n).unwrap(), sequence.values_to(n, &mut |_, _| true).unwrap()[n as usize]);
+        }
+
+        /// A proved period holds far beyond the values that proved it, and is the least
+        /// period with the least preperiod.
+        #[test]
+        fn proved_periods_hold(game in octal_code()) {
+            let mut sequence = Sequence::new(game.clone());
+            sequence.value(3000).unwrap();
+            if let Some(p) = sequence.period() {
+                let n = (p.checked_to + 4 * p.period).max(2000);
+                let values = naive_values(&game, n).unwrap();
+                let (start, length) = (p.preperiod as usize, p.period as usize);
+                for i in start..values.len() - length {
+                    prop_assert_eq!(values[i], values[i + length], "{} at {}", game, i);
+                }
+                if start > 0 {
+                    prop_assert_ne!(values[start - 1], values[start - 1 + length]);
+                }
+                for d in (1..length).filter(|d| length % d == 0) {
+                    prop_assert!((start..values.len() - d).any(|i| values[i] != values[i + d]));
+                }
+                prop_assert_eq!(p.checked_to, 2 * p.preperiod.max(1) + p.period + p.t);
+            }
+        }
+
+        /// The sparse-space engine is exact whatever the mask; the mask only sets its speed.
+        #[test]
+        fn any_classifier_is_exact(
+            game in octal_code(),
+            mask in any::<u16>(),
+            by_position in any::<bool>(),
+            flip in any::<bool>(),
+        ) {
+            let n = 400;
+            let classifier = Classifier { mask, by_position, flip };
+            let rules = Rules::of(&game);
+            let mut engine = ScanEngine::new(Some(classifier), &[]);
+            let mut values: Vec<u16> = Vec::new();
+            for heap in 0..=n {
+                let value = engine.next(&rules, &values) as u16;
+                values.push(value);
+                engine.record(heap, value);
+            }
+            prop_assert_eq!(values, naive_values(&game, n as u64).unwrap());
+        }
+    }
+}
