@@ -161,7 +161,9 @@ fn heap_row(
             "period {} from {} (checked to {}; {computed} values computed)",
             p.period, p.preperiod, p.checked_to
         ),
-        PeriodStatus::NotFound { computed, .. } => format!("no period up to n = {computed}"),
+        PeriodStatus::NotFound { computed, .. } => {
+            format!("no period proved by g(0..={})", computed - 1)
+        }
         PeriodStatus::NotApplicable => "no periodicity theorem".into(),
     };
     format!(

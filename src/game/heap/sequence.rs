@@ -4,9 +4,9 @@
 //!
 //! Engines: codes with three-heap moves use the three-heap engine. Every other game starts
 //! on the plain scan; every time the table doubles from 4096 heaps on, the values so far
-//! choose a sparse-space classifier, and the sparse engine takes over while its estimated
-//! cost (a loop over the rare positions, plus a full scan at each new rare position) is well
-//! below the plain scan's, and hands back when rare positions stop being rare.
+//! choose the sparse-space classifier with the fewest rare positions, and the sparse engine
+//! runs while its estimated cost (see [`sparse_pays`]) is below the plain scan's. Which
+//! engine runs changes only the speed, never a value.
 
 use std::fmt;
 
@@ -73,6 +73,7 @@ impl fmt::Display for EngineKind {
 /// What is known about the period of the sequence.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum PeriodStatus {
+    /// g is periodic, with this certificate.
     Proved(Period),
     /// No period of at most `longest_period` satisfies the theorem's hypothesis within the
     /// first `computed` values.
@@ -110,10 +111,12 @@ pub struct Sequence {
 }
 
 impl Sequence {
+    /// A sequence with the default limits; nothing is computed until asked.
     pub fn new(game: HeapGame) -> Sequence {
         Sequence::with_limits(game, HeapLimits::default())
     }
 
+    /// A sequence whose computations fail cleanly past `limits`.
     pub fn with_limits(game: HeapGame, limits: HeapLimits) -> Sequence {
         let rules = Rules::of(&game);
         let engine = if rules.three_heaps.is_empty() {
@@ -132,6 +135,7 @@ impl Sequence {
         }
     }
 
+    /// The game whose values these are.
     pub fn game(&self) -> &HeapGame {
         &self.game
     }
@@ -167,6 +171,7 @@ impl Sequence {
         }
     }
 
+    /// The engine computing the next values.
     pub fn engine(&self) -> EngineKind {
         match &self.engine {
             Engine::Scan(scan) => match scan.classifier() {

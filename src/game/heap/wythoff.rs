@@ -65,6 +65,7 @@ impl WythoffTable {
         Ok(WythoffTable { size, values })
     }
 
+    /// Squares a side.
     pub fn size(&self) -> usize {
         self.size
     }
