@@ -7,6 +7,7 @@
 
 use std::time::{Duration, Instant};
 
+use grundy::game::Watch;
 use grundy::game::heap::wythoff::{WythoffTable, wythoff_moves};
 use grundy::game::heap::{Code, HeapGame, HeapLimits, PeriodStatus, Sequence, naive_values};
 use grundy::game::subtraction::SubtractionSequence;
@@ -179,9 +180,10 @@ fn subtraction_row(set: &[u64], n: u64) -> String {
     let mut period = None;
     let fast = timed(|| {
         let mut game = SubtractionSequence::new(set);
+        let mut watch = Watch::default();
         let mut values = Vec::with_capacity(n as usize + 1);
         for heap in 0..=n {
-            values.push(game.value(heap, usize::MAX).expect("no limit"));
+            values.push(game.value(heap, usize::MAX, &mut watch).expect("no limit"));
         }
         checksum = values.iter().map(|&v| u64::from(v)).sum();
         bytes = 4 * values.len() + 4 * game.computed();

@@ -360,7 +360,7 @@ fn moves_are_described_in_the_games_own_terms() {
     table(&[
         (
             "moves #7",
-            "#7 ≡ *3: the player to move wins. Winning move:\n  #7 → #4: remove 3, leaving #4 ≡ 0",
+            "#7 ≡ *3: the player to move wins. Winning move:\n  #7 → #4 ≡ 0: remove 3",
         ),
         (
             "moves sub(7, {1, 3, 4})",
@@ -417,7 +417,7 @@ fn the_rook_game_is_two_heaps() {
         ),
         (
             "moves rook(3, 5)",
-            "rook(3, 5) ≡ *6: the player to move wins. Winning move:\n  rook(3, 5) → rook(3, 3): 2 squares left, leaving rook(3, 3) ≡ 0",
+            "rook(3, 5) ≡ *6: the player to move wins. Winning move:\n  rook(3, 5) → rook(3, 3) ≡ 0: 2 squares left",
         ),
     ]);
     let why = eval("why rook(3, 5)");

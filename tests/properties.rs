@@ -333,8 +333,8 @@ proptest! {
     fn no_input_makes_grundy_panic(tokens in prop::collection::vec(prop::sample::select(TOKENS), 0..40)) {
         let source: String = tokens.concat();
         let mut session = Session::default();
-        session.limits.steps = 100_000;
-        session.limits.depth = 10_000;
+        session.set_limit("steps=100000").unwrap();
+        session.set_limit("depth=10000").unwrap();
         let program = format!("let S(n) = < S(n - k) for k in 1..=3 if k <= n >\nlet G = *2\n{source}");
         let _ = common::run_in(&mut session, "soup", &program);
         let _ = grundy::syntax::is_incomplete(&source);

@@ -1,8 +1,10 @@
-//! Built-in functions: `nimber`, `mex`, `nim`, `sub`.
+//! Built-in functions: `nimber`, `mex`, `nim`, `sub`, `rook`, the heap games, `seq`, `period`.
 
 use super::expr::chips;
 use super::value::Family;
 use super::{EvalError, Result, Session, Value};
+use crate::game::heap::{Code, CodeError, HeapGame};
+use crate::game::heap_call;
 use crate::game::reduce::mex;
 use crate::source::Span;
 use crate::syntax::ast::{Expr, Ident};
@@ -41,19 +43,59 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "one pile of n chips; a move removes s chips for some s in the set S (sub(S): the family)",
     },
     Builtin {
+        name: "kayles",
+        signature: "kayles(n)",
+        summary: "Kayles (octal 0.77): a row of n pins; knock down one pin or two adjacent ones",
+    },
+    Builtin {
+        name: "dawson",
+        signature: "dawson(n)",
+        summary: "Dawson's Kayles (octal 0.07): a row of n pins; knock down two adjacent ones",
+    },
+    Builtin {
+        name: "octal",
+        signature: "octal(\"0.137\", n), octal(\"0.137\")",
+        summary: "the take-and-break game with this octal (or hexadecimal) code, on a heap of n",
+    },
+    Builtin {
+        name: "hex",
+        signature: "hex(\"0.8F\", n), hex(\"0.8F\")",
+        summary: "the take-and-break game with this hexadecimal code (digits up to F: moves may leave three heaps)",
+    },
+    Builtin {
+        name: "grundy_game",
+        signature: "grundy_game(n)",
+        summary: "Grundy's game: split one heap into two heaps of different sizes",
+    },
+    Builtin {
+        name: "wythoff",
+        signature: "wythoff(i, j)",
+        summary: "Wythoff's game: a queen at (i, j) moves up, left or diagonally towards the corner",
+    },
+    Builtin {
         name: "seq",
         signature: "seq(F, 0..100)",
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
     },
     Builtin {
         name: "period",
-        signature: "period(F)",
-        summary: "where a heap game's values repeat for ever, with the proof",
+        signature: "period(F), period(F, n)",
+        summary: "where a heap game's values repeat for ever, with the proof (searching g(0..n))",
     },
 ];
 
 pub fn is_builtin(name: &str) -> bool {
     BUILTINS.iter().any(|b| b.name == name)
+}
+
+/// The heap game a bare built-in name stands for: `kayles` is a family, like `sub({1, 2})`.
+pub fn heap_family(name: &str) -> Option<HeapGame> {
+    match name {
+        "kayles" => Some(HeapGame::kayles()),
+        "dawson" => Some(HeapGame::dawson()),
+        "grundy_game" => Some(HeapGame::Grundy),
+        _ => None,
+    }
 }
 
 pub fn signature(name: &str) -> &'static str {
@@ -73,8 +115,8 @@ impl Session {
         let name = &*callee.name;
         let (fewest, most) = match name {
             "nim" => (0, usize::MAX),
-            "sub" => (1, 2),
-            "rook" | "seq" => (2, 2),
+            "sub" | "octal" | "hex" | "period" => (1, 2),
+            "rook" | "seq" | "wythoff" => (2, 2),
             _ => (1, 1),
         };
         if !(fewest..=most).contains(&args.len()) {
@@ -153,7 +195,25 @@ impl Session {
             }
             "period" => {
                 let family = self.family(&values[0].0, values[0].1)?;
-                self.period(&family, values[0].1)
+                let search_to = match values.get(1) {
+                    Some((value, at)) => Some(chips(
+                        self.int(value, *at, "`period(F, n)` searches g(0..n)")?,
+                        *at,
+                    )?),
+                    None => None,
+                };
+                self.period(&family, values[0].1, search_to)
+            }
+            "kayles" | "dawson" | "grundy_game" => {
+                let game = heap_family(name).expect("a heap game");
+                self.heap_of(&game, &values[0], span)
+            }
+            "octal" | "hex" => {
+                let game = HeapGame::TakeBreak(self.take_break_code(&values[0], name == "hex")?);
+                match values.get(1) {
+                    Some(size) => self.heap_of(&game, size, span),
+                    None => Ok(Value::Family(Family::Heap(game))),
+                }
             }
             "sub" => {
                 let (pile, at) = &values[0];
@@ -168,27 +228,101 @@ impl Session {
                     .map_err(|e| self.game_error(e, span))?;
                 Ok(Value::Game(id))
             }
-            "rook" => {
+            "rook" | "wythoff" => {
+                let piece = if name == "rook" { "rook" } else { "queen" };
                 let mut place = [0; 2];
                 for (slot, (value, at)) in place.iter_mut().zip(&values) {
-                    let n = self.int(value, *at, "`rook(i, j)` takes a row and a column")?;
+                    let message = format!("`{name}(i, j)` takes a row and a column");
+                    let n = self.int(value, *at, &message)?;
                     *slot = u64::try_from(n).map_err(|_| {
                         EvalError::invalid(
                             *at,
-                            "a rook stands on the board",
+                            format!("a {piece} stands on the board"),
                             format!("this is {n}"),
                         )
-                        .with_help("rows and columns count from 0, towards which the rook moves")
+                        .with_help(format!(
+                            "rows and columns count from 0, towards which the {piece} moves"
+                        ))
                     })?;
                 }
-                let id = self
-                    .arena
-                    .rook(place[0], place[1])
-                    .map_err(|e| self.game_error(e, span))?;
-                Ok(Value::Game(id))
+                let id = if name == "rook" {
+                    self.arena.rook(place[0], place[1])
+                } else {
+                    self.arena.wythoff(place[0], place[1])
+                };
+                Ok(Value::Game(id.map_err(|e| self.game_error(e, span))?))
             }
             _ => unreachable!("not a builtin: {name}"),
         }
+    }
+
+    /// A heap of the game, of the size given.
+    fn heap_of(
+        &mut self,
+        game: &HeapGame,
+        (size, at): &(Value, Span),
+        span: Span,
+    ) -> Result<Value> {
+        let message = format!("`{}` takes a heap size", heap_call(game, "n"));
+        let size = self.int(size, *at, &message)?;
+        let size = u64::try_from(size).map_err(|_| {
+            EvalError::invalid(*at, "a heap can't be negative", format!("this is {size}"))
+                .with_help("a heap holds 0 tokens or more")
+        })?;
+        let id = self
+            .arena
+            .heap(game, size)
+            .map_err(|e| self.game_error(e, span))?;
+        Ok(Value::Game(id))
+    }
+
+    /// An octal (or, for `hex`, hexadecimal) code, checked digit by digit.
+    fn take_break_code(&self, (value, at): &(Value, Span), hex: bool) -> Result<Code> {
+        let name = if hex { "hex" } else { "octal" };
+        let Value::Str(text) = value else {
+            return Err(EvalError::type_error(
+                *at,
+                format!("`{name}` takes its code as a string"),
+                format!("this is {}", value.kind()),
+            )
+            .with_help(format!(
+                "write the code in quotes: `{name}(\"0.77\", 10)`; a number would lose its zeros"
+            ))
+            .into());
+        };
+        let parsed = Code::parse(text).and_then(|code| {
+            let too_big = text
+                .char_indices()
+                .find(|(_, c)| c.to_digit(16).is_some_and(|d| d >= 8));
+            match too_big {
+                Some((offset, digit)) if !hex => Err(CodeError {
+                    offset,
+                    message: format!(
+                        "`{digit}` is not an octal digit (for a hexadecimal code, write `hex(\"{text}\", n)`)"
+                    ),
+                }),
+                _ => Ok(code),
+            }
+        });
+        parsed.map_err(|error| {
+            // Point at the offending character inside the quotes, when the code is
+            // written right there without escapes.
+            let literal = (at.end - at.start) as usize == text.len() + 2;
+            let place = if literal {
+                let start = at.start as usize + 1 + error.offset;
+                let width = text[error.offset..].chars().next().map_or(1, char::len_utf8);
+                Span::new(at.source, start, start + width)
+            } else {
+                *at
+            };
+            EvalError::invalid(
+                place,
+                "this is not an octal game code",
+                error.message,
+            )
+            .with_help("a code is `0.` and digits 0-7 (0-F with `hex`), e.g. \"0.77\" for Kayles, \"4.07\"")
+            .into()
+        })
     }
 
     /// A subtraction set: positive numbers.
@@ -207,7 +341,7 @@ impl Session {
         Ok(moves)
     }
 
-    fn int(&self, value: &Value, span: Span, message: &str) -> Result<i64> {
+    pub(super) fn int(&self, value: &Value, span: Span, message: &str) -> Result<i64> {
         match value {
             Value::Int(n) => Ok(*n),
             other => Err(

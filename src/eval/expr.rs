@@ -3,7 +3,9 @@
 use super::ops::Operand;
 use super::value::Family;
 use super::value::{ShowSet, range_len};
-use super::{EvalError, Flow, Global, Result, Session, Value, builtins};
+use std::sync::Arc;
+
+use super::{EvalError, Flow, Function, Global, Result, Session, Value, builtins};
 use crate::game::{GameError, GameId};
 use crate::source::Span;
 use crate::syntax::ast::*;
@@ -98,6 +100,9 @@ impl Session {
             Some(Global::Value(value)) => Ok(value.clone()),
             Some(Global::Function(function)) => Ok(Value::Family(Family::User(function.clone()))),
             Some(Global::Failed) => Err(failed_definition(ident).into()),
+            None if let Some(game) = builtins::heap_family(&ident.name) => {
+                Ok(Value::Family(Family::Heap(game)))
+            }
             None if builtins::is_builtin(&ident.name) => Err(EvalError::type_error(
                 ident.span,
                 format!("`{}` is a built-in function", ident.name),
@@ -324,41 +329,89 @@ impl Session {
     }
 
     fn call(&mut self, callee: &Ident, args: &[Expr], span: Span) -> Result<Value> {
-        if self.locals.iter().any(|(name, _)| *name == callee.name) {
-            return Err(not_callable(callee, "a value given to this family").into());
+        let local = self
+            .locals
+            .iter()
+            .rev()
+            .find(|(name, _)| *name == callee.name);
+        if let Some((_, value)) = local {
+            return match value.clone() {
+                Value::Family(family) => self.call_family(callee, &family, args, span),
+                _ => Err(not_callable(callee, "a value given to this family").into()),
+            };
         }
         match self.globals.get(&callee.name).cloned() {
-            Some(Global::Function(function)) => {
-                if args.len() != function.params.len() {
-                    return Err(EvalError::Arity {
-                        span: args_span(args, span, callee),
-                        name: callee.name.to_string(),
-                        expected: plural(function.params.len(), "argument"),
-                        found: args.len().to_string(),
-                        help: Some(format!(
-                            "it was defined as `{}({})`",
-                            function.name.name,
-                            function
-                                .params
-                                .iter()
-                                .map(|p| &*p.name)
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        )),
-                    }
-                    .into());
-                }
-                let mut values = Vec::with_capacity(args.len());
-                for arg in args {
-                    values.push(self.eval(arg)?);
-                }
-                self.call_function(&function, values, span)
+            Some(Global::Function(function)) => self.call_user(callee, &function, args, span),
+            Some(Global::Value(Value::Family(family))) => {
+                self.call_family(callee, &family, args, span)
             }
             Some(Global::Value(value)) => Err(not_callable(callee, value.kind()).into()),
             Some(Global::Failed) => Err(failed_definition(callee).into()),
             None if builtins::is_builtin(&callee.name) => self.call_builtin(callee, args, span),
             None => Err(self.unknown_at_runtime(callee).into()),
         }
+    }
+
+    /// `S(5)` for a family defined with `let S(n) = ...`.
+    fn call_user(
+        &mut self,
+        callee: &Ident,
+        function: &Arc<Function>,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value> {
+        if args.len() != function.params.len() {
+            let params: Vec<&str> = function.params.iter().map(|p| &*p.name).collect();
+            return Err(EvalError::Arity {
+                span: args_span(args, span, callee),
+                name: callee.name.to_string(),
+                expected: plural(function.params.len(), "argument"),
+                found: args.len().to_string(),
+                help: Some(format!(
+                    "it was defined as `{}({})`",
+                    function.name.name,
+                    params.join(", ")
+                )),
+            }
+            .into());
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for arg in args {
+            values.push(self.eval(arg)?);
+        }
+        self.call_function(function, values, span)
+    }
+
+    /// `F(7)` where `F` names a family: `let F = kayles`, `let F = sub({1, 3, 4})`.
+    fn call_family(
+        &mut self,
+        callee: &Ident,
+        family: &Family,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value> {
+        if let Family::User(function) = family {
+            return self.call_user(callee, function, args, span);
+        }
+        let [arg] = args else {
+            return Err(EvalError::Arity {
+                span: args_span(args, span, callee),
+                name: callee.name.to_string(),
+                expected: plural(1, "argument"),
+                found: args.len().to_string(),
+                help: Some(format!(
+                    "`{}` is {}, a family of single heaps: `{}`",
+                    callee.name,
+                    self.family_name(family),
+                    self.family_example(family, "n")
+                )),
+            }
+            .into());
+        };
+        let value = self.eval(arg)?;
+        let message = format!("`{}(n)` takes a heap size", callee.name);
+        let n = self.int(&value, arg.span, &message)?;
+        self.family_member(family, n, span)
     }
 
     /// A value used as a game: a game, or the integer 0 (the zero game).
@@ -427,8 +480,37 @@ impl Session {
             ),
             GameError::TooManyOptions { count, limit } => (
                 "this game".to_owned(),
-                format!("it has {count} options"),
+                if count == u64::MAX {
+                    "it has too many options to list".to_owned()
+                } else {
+                    format!("it has {count} options")
+                },
                 super::limits::raise("options", limit),
+            ),
+            GameError::NoPeriod {
+                family,
+                needed,
+                searched,
+            } => (
+                format!("this heap of {family}"),
+                format!(
+                    "heap {needed} is past the table, and g(0..{searched}) prove no period that would reach it"
+                ),
+                format!(
+                    "search further for a period with `period(F, {})`, or {}",
+                    searched.saturating_mul(10),
+                    super::limits::raise("heap", self.limits.game.heap_table as u64)
+                ),
+            ),
+            GameError::OutOfMemory { bytes, limit } => (
+                "this table".to_owned(),
+                format!("it needs about {} MiB", bytes.div_ceil(1 << 20)),
+                super::limits::raise("memory", limit),
+            ),
+            GameError::ValueTooLarge { family, heap } => (
+                format!("this heap of {family}"),
+                format!("g({heap}) is larger than 65535, the largest value the tables hold"),
+                "values this large are beyond the heap engine".to_owned(),
             ),
         };
         EvalError::TooLarge {

@@ -6,7 +6,9 @@ use std::sync::Arc;
 
 use super::value::Family;
 use super::{EvalError, Result, Session, Value};
+use crate::game::heap::{HeapGame, PeriodStatus};
 use crate::game::subtraction::Period;
+use crate::game::{HeapGameId, Node, PERIOD_SEARCH, heap_call, heap_family, periodicity_proof};
 use crate::source::Span;
 
 /// `seq(F, R)`: the value of F(n) for each n in R.
@@ -25,6 +27,8 @@ pub struct PeriodReport {
     pub found: Option<Found>,
     /// Values computed in the search.
     pub computed: u64,
+    /// Where `period(F, n)` would search next, when the search was bounded.
+    pub search_further: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -37,6 +41,9 @@ pub struct Found {
 
 /// Table rows are never longer than this, even for a longer period.
 const ROW: u64 = 36;
+
+/// Values of a heap game `seq` computes in search of a period to lay its table out by.
+const TABLE_PERIOD_SEARCH: u64 = 1 << 14;
 
 impl Session {
     /// What `F` denotes when a family is expected.
@@ -61,6 +68,14 @@ impl Session {
                     .map_err(|e| self.game_error(e, span))?;
                 Ok(Value::Game(id))
             }
+            Family::Heap(game) => {
+                let size = super::expr::chips(n, span)?;
+                let id = self
+                    .arena
+                    .heap(game, size)
+                    .map_err(|e| self.game_error(e, span))?;
+                Ok(Value::Game(id))
+            }
         }
     }
 
@@ -71,6 +86,7 @@ impl Session {
                 let moves: Vec<String> = moves.iter().map(u64::to_string).collect();
                 format!("sub({{{}}})", moves.join(", "))
             }
+            Family::Heap(game) => heap_family(game),
         }
     }
 
@@ -86,6 +102,7 @@ impl Session {
                 let moves: Vec<String> = moves.iter().map(u64::to_string).collect();
                 format!("sub({n}, {{{}}})", moves.join(", "))
             }
+            Family::Heap(game) => heap_call(game, n),
         }
     }
 
@@ -133,6 +150,15 @@ impl Session {
             Family::Subtraction(moves) => self
                 .subtraction_period(moves)?
                 .map(|p| (p.preperiod, p.length)),
+            Family::Heap(game) => {
+                // A short search, so that a periodic game's table shows its period's rows.
+                let id = self.heap_game_id(game)?;
+                match self.arena.heap_period(id, TABLE_PERIOD_SEARCH) {
+                    Ok(PeriodStatus::Proved(p)) => Some((p.preperiod, p.period)),
+                    Ok(_) => None,
+                    Err(error) => return Err(self.game_error(error, span)),
+                }
+            }
             Family::User(_) => None,
         };
         Ok(Value::Table(Arc::new(Table {
@@ -143,7 +169,12 @@ impl Session {
     }
 
     /// `period(F)`
-    pub(super) fn period(&mut self, family: &Family, span: Span) -> Result<Value> {
+    pub(super) fn period(
+        &mut self,
+        family: &Family,
+        span: Span,
+        search_to: Option<u64>,
+    ) -> Result<Value> {
         let name = self.family_name(family);
         let report = match family {
             Family::User(function) => {
@@ -156,6 +187,7 @@ impl Session {
                     .with_help("grundy proves periods of subtraction games and octal games, whose rules it knows; `seq` shows a family's values")
                     .into());
             }
+            Family::Heap(game) => self.heap_period(game, name, search_to, span)?,
             Family::Subtraction(moves) => {
                 let found = self.subtraction_period(moves)?;
                 let computed = self.subtraction_computed(moves)?;
@@ -168,10 +200,64 @@ impl Session {
                         proof: p.proof(window),
                     }),
                     computed,
+                    search_further: None,
                 }
             }
         };
         Ok(Value::Period(Arc::new(report)))
+    }
+
+    /// `period(kayles)`: the octal periodicity theorem's certificate, or how far it looked.
+    fn heap_period(
+        &mut self,
+        game: &HeapGame,
+        family: String,
+        search_to: Option<u64>,
+        span: Span,
+    ) -> Result<PeriodReport> {
+        let id = self.heap_game_id(game)?;
+        let search_to = search_to.unwrap_or(PERIOD_SEARCH);
+        let status = self
+            .arena
+            .heap_period(id, search_to)
+            .map_err(|e| self.game_error(e, span))?;
+        let computed = self.arena.heap_sequence(id).computed_values().len() as u64;
+        let found = match status {
+            PeriodStatus::Proved(p) => Some(Found {
+                preperiod: p.preperiod,
+                period: p.period,
+                proof: periodicity_proof(game, &p),
+            }),
+            PeriodStatus::NotFound { .. } => None,
+            PeriodStatus::NotApplicable => {
+                let error = EvalError::type_error(
+                    span,
+                    "no periodicity theorem covers this game",
+                    format!("{} splits heaps without taking", game),
+                );
+                return Err(error
+                    .with_help("the octal periodicity theorem needs a code whose moves leave at most two heaps; `seq` shows the values")
+                    .into());
+            }
+        };
+        Ok(PeriodReport {
+            family,
+            found,
+            computed,
+            search_further: Some(search_to.saturating_mul(10)),
+        })
+    }
+
+    /// The heap game as the arena knows it.
+    fn heap_game_id(&mut self, game: &HeapGame) -> Result<HeapGameId> {
+        let id = self
+            .arena
+            .heap(game, 0)
+            .map_err(|e| self.game_error(e, Span::default()))?;
+        match self.arena.node(id) {
+            Node::Heap { game, .. } => Ok(*game),
+            _ => unreachable!("a heap is a heap node"),
+        }
     }
 
     /// Extends a subtraction game's table until its period is found (or the table is full).
@@ -250,12 +336,22 @@ impl fmt::Display for PeriodReport {
                 self.computed.saturating_sub(1),
                 found.proof
             ),
-            None => write!(
-                f,
-                "{}: no period up to n = {}.",
-                self.family,
-                self.computed.saturating_sub(1)
-            ),
+            None => {
+                write!(
+                    f,
+                    "{}: no period up to n = {}.",
+                    self.family,
+                    self.computed.saturating_sub(1)
+                )?;
+                match self.search_further {
+                    Some(n) => write!(
+                        f,
+                        "\n  (no proof either way; search further with `period({}, {n})`)",
+                        self.family
+                    ),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }

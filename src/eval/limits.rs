@@ -14,6 +14,10 @@ pub const LIMITS: &[(&str, &str)] = &[
         "options",
         "integers one `for` goes through, options listed for one game",
     ),
+    (
+        "memory",
+        "bytes of the tables of heap games and Wythoff's game",
+    ),
 ];
 
 impl Limits {
@@ -30,6 +34,7 @@ impl Limits {
             "nodes" => self.game.nodes = value as usize,
             "heap" => self.game.heap_table = value as usize,
             "options" => self.game.options = value,
+            "memory" => self.game.memory = value,
             other => {
                 let names: Vec<&str> = LIMITS.iter().map(|(n, _)| *n).collect();
                 return Err(format!(
@@ -47,6 +52,7 @@ impl Limits {
             nodes,
             heap_table,
             options,
+            memory,
         } = self.game;
         Some(match name {
             "depth" => self.depth as u64,
@@ -54,6 +60,7 @@ impl Limits {
             "nodes" => nodes as u64,
             "heap" => heap_table as u64,
             "options" => options,
+            "memory" => memory,
             _ => return None,
         })
     }

@@ -76,7 +76,8 @@ pub struct Session {
     /// What games are called in explanations: `let` names and family calls like `S(5)`.
     names: Names,
     pub sources: Sources,
-    pub limits: Limits,
+    /// Set through [`Session::set_limit`], which keeps the arena's copy in step.
+    limits: Limits,
     globals: IndexMap<Arc<str>, Global>,
     function_count: u32,
     /// Results of family calls, per argument tuple.
@@ -116,6 +117,17 @@ impl Session {
             interrupt,
             defined_later: FxHashMap::default(),
         }
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Sets a limit from `name=value`, e.g. `heap=200000000`, for the statements to come.
+    pub fn set_limit(&mut self, setting: &str) -> std::result::Result<(), String> {
+        self.limits.set(setting)?;
+        self.arena.limits = self.limits.game;
+        Ok(())
     }
 
     /// Setting this flag stops the statement being evaluated, with a "cancelled" error.

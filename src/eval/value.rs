@@ -8,6 +8,7 @@ use std::sync::Arc;
 use super::Function;
 use super::families::{PeriodReport, Table};
 use crate::game::GameId;
+use crate::game::heap::HeapGame;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
@@ -37,6 +38,8 @@ pub enum Family {
     User(Arc<Function>),
     /// `sub({1, 3, 4})`: `sub(n, {1, 3, 4})` for each n.
     Subtraction(Arc<[u64]>),
+    /// `kayles`, `octal("0.137")`, `grundy_game`: a heap of each size.
+    Heap(HeapGame),
 }
 
 impl PartialEq for Family {
@@ -44,6 +47,7 @@ impl PartialEq for Family {
         match (self, other) {
             (Family::User(a), Family::User(b)) => a.id == b.id,
             (Family::Subtraction(a), Family::Subtraction(b)) => a == b,
+            (Family::Heap(a), Family::Heap(b)) => a == b,
             _ => false,
         }
     }
@@ -56,6 +60,7 @@ impl Hash for Family {
         match self {
             Family::User(function) => function.id.hash(state),
             Family::Subtraction(moves) => moves.hash(state),
+            Family::Heap(game) => game.hash(state),
         }
     }
 }

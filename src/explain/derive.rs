@@ -7,7 +7,9 @@ use super::{Explainer, Result, Rule, Step, binary_columns};
 /// Piles from here on are explained by their period when it is known.
 const FAR_OUT: u64 = 50;
 use crate::game::reduce::mex;
-use crate::game::{GameError, GameId, Node, SubtractionId, show_nimber};
+use crate::game::{
+    GameError, GameId, HeapGameId, Node, SubtractionId, periodicity_proof, show_nimber,
+};
 
 impl Explainer<'_> {
     /// Steps proving `G ≡ *v`, the last of which says it. A nim heap needs none.
@@ -27,6 +29,9 @@ impl Explainer<'_> {
             Node::Rook { row, column } => self.derive_rook(id, row, column),
             Node::Subtraction { pile, set } if self.is_far_out(pile, set) => {
                 self.derive_periodic(id, pile, set, depth)?
+            }
+            Node::Heap { game, size } if self.heap_is_far_out(game, size) => {
+                self.derive_heap_periodic(id, game, size, depth)?
             }
             _ => vec![self.derive_mex(id, depth)?],
         };
@@ -83,6 +88,46 @@ impl Explainer<'_> {
         Ok(vec![
             Step::new(format!("{name} ≡ {value}"))
                 .by(Rule::RepeatedWindow)
+                .detail(detail)
+                .because(because),
+        ])
+    }
+
+    /// Whether a heap lies past the values that prove its game's period.
+    fn heap_is_far_out(&self, game: HeapGameId, size: u64) -> bool {
+        let sequence = self.arena.heap_sequence(game);
+        sequence
+            .period()
+            .is_some_and(|p| size >= p.checked_to.max(p.preperiod + p.period).max(FAR_OUT))
+    }
+
+    /// `kayles(n) ≡ kayles(r)` for the r in the first period with n ≡ r.
+    fn derive_heap_periodic(
+        &mut self,
+        id: GameId,
+        game: HeapGameId,
+        size: u64,
+        depth: usize,
+    ) -> Result<Vec<Step>> {
+        let sequence = self.arena.heap_sequence(game);
+        let period = sequence.period().expect("checked by heap_is_far_out");
+        let rules = sequence.game().clone();
+        let (start, length) = (period.preperiod, period.period);
+        let (times, rest) = ((size - start) / length, (size - start) % length);
+        let base = self.arena.heap(&rules, start + rest)?;
+        let value = self.value(id)?;
+        let (name, base_name) = (self.name(id), self.name(base));
+        let mut detail = vec![format!(
+            "its values repeat with period {length} from n = {start}:"
+        )];
+        detail.extend(wrap_words(&periodicity_proof(&rules, &period), 90));
+        detail.push(format!(
+            "{size} = {start} + {length}·{times} + {rest}, so {name} ≡ {base_name} ≡ {value}"
+        ));
+        let because = self.derive_or_fold(base, depth)?;
+        Ok(vec![
+            Step::new(format!("{name} ≡ {value}"))
+                .by(Rule::OctalPeriodicity)
                 .detail(detail)
                 .because(because),
         ])
@@ -165,10 +210,14 @@ impl Explainer<'_> {
     }
 
     /// All options when there are few; otherwise one option of each value below the mex,
-    /// which is what the mex rule needs.
+    /// which is what the mex rule needs (or, for a mex of 0, the first few).
     fn witnesses(&self, options: &[(GameId, u64)], value: u64) -> Vec<(GameId, u64)> {
         if options.len() <= self.fold.width {
             return options.to_vec();
+        }
+        if value == 0 {
+            // The mex rule needs no witness here; show the first few all the same.
+            return options[..self.fold.width].to_vec();
         }
         let mut listed: Vec<(GameId, u64)> = Vec::new();
         for &(option, v) in options {

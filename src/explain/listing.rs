@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::{Explainer, Result};
+use crate::game::heap::HeapGame;
 use crate::game::moves::Move;
 use crate::game::{GameId, Node, show_nimber};
 
@@ -18,6 +19,8 @@ pub struct MoveList {
     pub moves: Vec<MoveLine>,
     /// Moves left out of `moves` to keep the list short.
     pub hidden: usize,
+    /// Only the first winning moves found: the game has too many moves to search them all.
+    pub partial: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -75,6 +78,7 @@ impl Explainer<'_> {
         } else {
             0
         };
+        let partial = !all && total > self.arena.limits.options && !moves.is_empty();
         Ok(MoveList {
             game: self.name(game),
             value,
@@ -82,6 +86,7 @@ impl Explainer<'_> {
             total,
             moves,
             hidden,
+            partial,
         })
     }
 
@@ -142,6 +147,18 @@ impl Explainer<'_> {
                 };
                 format!("{} → {}: {way}", self.name(from), self.name(to))
             }
+            (
+                Move::Break {
+                    heap,
+                    removed,
+                    leaves,
+                },
+                Node::Heap { game, .. },
+                _,
+            ) => {
+                let how = break_move(self.arena.heap_game(*game), *heap, *removed, leaves);
+                format!("{} → {}: {how}", self.name(from), self.name(to))
+            }
             (Move::Subtract { amount, .. }, ..) => {
                 format!("{} → {}: remove {amount}", self.name(from), self.name(to))
             }
@@ -150,11 +167,64 @@ impl Explainer<'_> {
     }
 }
 
+/// A take-and-break move in the game's own words: Kayles knocks down pins, Grundy's game
+/// splits heaps, other codes take tokens.
+fn break_move(game: &HeapGame, heap: u64, removed: u64, leaves: &[u64]) -> String {
+    let pins = game == &HeapGame::kayles() || game == &HeapGame::dawson();
+    let (unit, group) = if pins {
+        ("pin", "row")
+    } else {
+        ("token", "heap")
+    };
+    let count = |n: u64, what: &str| {
+        if n == 1 {
+            format!("1 {what}")
+        } else {
+            format!("{n} {what}s")
+        }
+    };
+    let list = |parts: &[u64]| {
+        let parts: Vec<String> = parts.iter().map(u64::to_string).collect();
+        match parts.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => parts.concat(),
+        }
+    };
+    let left = match leaves {
+        [] => "leaving nothing".to_owned(),
+        [one] => format!("leaving a {group} of {one}"),
+        more => format!("leaving {group}s of {}", list(more)),
+    };
+    match (removed, leaves) {
+        (0, _) => format!("split the {group} of {heap} into {}", list(leaves)),
+        (_, []) => format!(
+            "{} {}",
+            if pins { "knock down all" } else { "take all" },
+            count(removed, unit)
+        ),
+        _ if pins => format!("knock down {}, {left}", count(removed, unit)),
+        _ => format!("take {}, {left}", count(removed, unit)),
+    }
+}
+
 fn chips(n: u64) -> String {
     if n == 1 {
         "1 chip".to_owned()
     } else {
         format!("{n} chips")
+    }
+}
+
+impl MoveList {
+    /// `*5 → *3 ≡ *3: remove 2 chips`, or for a move in a part of a sum
+    /// `*3 → *1: remove 2 chips from the pile of 3, leaving *1 + *4 ≡ *5`.
+    fn line_text(&self, line: &MoveLine) -> String {
+        let value = show_nimber(line.value);
+        let whole = format!("{} → {}:", self.game, line.result);
+        match line.description.strip_prefix(&whole) {
+            Some(how) => format!("{} → {} ≡ {value}:{how}", self.game, line.result),
+            None => format!("{}, leaving {} ≡ {value}", line.description, line.result),
+        }
     }
 }
 
@@ -171,13 +241,7 @@ impl fmt::Display for MoveList {
             )?;
             for line in &self.moves {
                 let wins = if line.value == 0 { "   ← wins" } else { "" };
-                write!(
-                    f,
-                    "\n  {}, leaving {} ≡ {}{wins}",
-                    line.description,
-                    line.result,
-                    show_nimber(line.value)
-                )?;
+                write!(f, "\n  {}{wins}", self.line_text(line))?;
             }
         } else if self.value == 0 {
             write!(f, "{} ≡ 0: the player to move loses. ", self.game)?;
@@ -198,7 +262,14 @@ impl fmt::Display for MoveList {
                 plural(count as u64)
             )?;
             for line in &self.moves {
-                write!(f, "\n  {}, leaving {} ≡ 0", line.description, line.result)?;
+                write!(f, "\n  {}", self.line_text(line))?;
+            }
+            if self.partial {
+                write!(
+                    f,
+                    "\n  … the first found; with {} moves, there may be more",
+                    self.total
+                )?;
             }
         }
         if self.hidden > 0 {

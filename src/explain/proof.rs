@@ -32,6 +32,8 @@ pub enum Rule {
     SumDefinition,
     /// A subtraction game's values repeat once a window of max(S) values repeats.
     RepeatedWindow,
+    /// An octal game's values repeat once g(n + p) = g(n) holds for n0 ≤ n < 2·n0 + p + t.
+    OctalPeriodicity,
 }
 
 impl Rule {
@@ -50,6 +52,7 @@ impl Rule {
             Rule::Outcome => "winning iff some option is losing, Lemma 2.2",
             Rule::SumDefinition => "definition of the sum",
             Rule::RepeatedWindow => "periodicity of subtraction games",
+            Rule::OctalPeriodicity => "octal periodicity theorem, Guy–Smith",
         }
     }
 }

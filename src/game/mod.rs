@@ -7,12 +7,13 @@
 //! costs one node. A sum keeps its parts; its nimber is the nim-sum of theirs.
 
 pub mod heap;
+mod heaps;
 pub mod moves;
 pub mod reduce;
 mod show;
 mod watch;
 
-pub use show::{Names, show_nimber};
+pub use show::{Names, heap_call, heap_family, show_nimber};
 pub use watch::{Progress, Watch};
 pub mod subtraction;
 
@@ -21,6 +22,9 @@ use std::hash::BuildHasherDefault;
 use indexmap::IndexSet;
 use rustc_hash::FxHasher;
 
+use heap::wythoff::WythoffTable;
+use heap::{HeapGame, Sequence};
+pub use heaps::{HeapGameId, PERIOD_SEARCH, periodicity_proof};
 use subtraction::SubtractionSequence;
 
 type FxIndexSet<T> = IndexSet<T, BuildHasherDefault<FxHasher>>;
@@ -51,6 +55,10 @@ pub enum Node {
     Sum(Box<[GameId]>),
     /// The rook game: a rook at (row, column) moves any number of squares up or left.
     Rook { row: u64, column: u64 },
+    /// A heap of `size` in a take-and-break game (Kayles, an octal code) or Grundy's game.
+    Heap { game: HeapGameId, size: u64 },
+    /// Wythoff's game: a queen moving up, left or diagonally towards the corner.
+    Wythoff { row: u64, column: u64 },
 }
 
 /// Bounds that keep one evaluation from taking the whole machine.
@@ -62,6 +70,8 @@ pub struct GameLimits {
     pub heap_table: usize,
     /// Options listed for one game.
     pub options: u64,
+    /// Bytes of the tables of heap games.
+    pub memory: u64,
 }
 
 impl Default for GameLimits {
@@ -70,6 +80,7 @@ impl Default for GameLimits {
             nodes: 50_000_000,
             heap_table: 100_000_000,
             options: 10_000_000,
+            memory: 2 << 30,
         }
     }
 }
@@ -88,6 +99,22 @@ pub enum GameError {
         count: u64,
         limit: u64,
     },
+    /// A heap beyond the table, in a game whose first `searched` values prove no period.
+    NoPeriod {
+        family: String,
+        needed: u64,
+        searched: u64,
+    },
+    /// The tables would need more than the `memory` limit.
+    OutOfMemory {
+        bytes: u64,
+        limit: u64,
+    },
+    /// A value too large for the compact tables (65535).
+    ValueTooLarge {
+        family: String,
+        heap: u64,
+    },
     /// Interrupted (Ctrl-C).
     Cancelled,
 }
@@ -101,6 +128,9 @@ pub struct Arena {
     nimbers: Vec<u64>,
     subtraction_sets: FxIndexSet<Box<[u64]>>,
     subtraction_games: Vec<SubtractionSequence>,
+    heap_games: FxIndexSet<HeapGame>,
+    heap_sequences: Vec<Sequence>,
+    wythoff_table: Option<WythoffTable>,
     pub limits: GameLimits,
     /// Where long computations report and listen for Ctrl-C.
     pub watch: Watch,

@@ -14,6 +14,12 @@ pub enum Move {
     Subtract { pile: u64, amount: u64 },
     /// A piece moving `up` rows and `left` columns towards the corner.
     Slide { up: u64, left: u64 },
+    /// In a heap game: `removed` tokens off a heap of `heap`, leaving the heaps `leaves`.
+    Break {
+        heap: u64,
+        removed: u64,
+        leaves: Vec<u64>,
+    },
     /// In part `index` (from 0) of a sum.
     Part { index: usize, inner: Box<Move> },
 }
@@ -60,6 +66,8 @@ impl Arena {
                 }
                 Ok(all)
             }
+            Node::Heap { game, size } => self.heap_moves(game, size),
+            Node::Wythoff { row, column } => self.wythoff_moves(row, column, usize::MAX),
             Node::Sum(parts) => {
                 let mut all = Vec::new();
                 for (index, &part) in parts.iter().enumerate() {
@@ -103,6 +111,8 @@ impl Arena {
                 }
                 Ok(first)
             }
+            Node::Heap { game, size } => self.heap_first_moves(game, size, count),
+            Node::Wythoff { row, column } => self.wythoff_moves(row, column, count),
             // Only heaps and sums of them have this many options.
             _ => Ok(Vec::new()),
         }
@@ -139,6 +149,7 @@ impl Arena {
                 }
                 Ok(found)
             }
+            Node::Heap { game, size } => self.heap_moves_to_value(game, size, value),
             Node::Sum(parts) => {
                 let total = self.nimber(id)?;
                 let mut found = Vec::new();

@@ -37,6 +37,8 @@ impl Arena {
                         .value(pile, limit, &mut self.watch)?
                         .into()
                 }
+                &Node::Heap { game, size } => self.heap_value(game, size)?,
+                &Node::Wythoff { row, column } => self.wythoff_value(row, column)?,
                 Node::Options(children) | Node::Sum(children) => {
                     let waiting = stack.len();
                     let unknown = children
@@ -75,6 +77,10 @@ impl Arena {
                 .iter()
                 .take_while(|&&s| s <= *pile)
                 .count() as u64,
+            &Node::Heap { game, size } => self.heap_move_count(game, size),
+            Node::Wythoff { row, column } => {
+                row.saturating_add(*column).saturating_add(*row.min(column))
+            }
             Node::Sum(parts) => parts
                 .iter()
                 .map(|&p| self.option_count(p))

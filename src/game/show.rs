@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+use super::heap::{Code, HeapGame};
 use super::{Arena, GameId, Node};
 
 /// Names given to games (`let G = ...`, a family call `S(5)`), used when describing them.
@@ -15,6 +16,31 @@ pub fn show_nimber(nimber: u64) -> String {
         "0".to_owned()
     } else {
         format!("*{nimber}")
+    }
+}
+
+/// How a heap game is named as a family: `kayles`, `grundy_game`, `octal("0.137")`.
+pub fn heap_family(game: &HeapGame) -> String {
+    match game {
+        HeapGame::Grundy => "grundy_game".to_owned(),
+        _ if *game == HeapGame::kayles() => "kayles".to_owned(),
+        _ if *game == HeapGame::dawson() => "dawson".to_owned(),
+        HeapGame::TakeBreak(code) => format!("{}(\"{code}\")", code_function(code)),
+    }
+}
+
+/// `hex` for a code with a digit that leaves three heaps, `octal` for the rest.
+fn code_function(code: &Code) -> &'static str {
+    if code.is_octal() { "octal" } else { "hex" }
+}
+
+/// One heap of the game, as typed: `kayles(7)`, `octal("0.137", 7)`.
+pub fn heap_call(game: &HeapGame, size: &str) -> String {
+    match game {
+        HeapGame::TakeBreak(code) if *game != HeapGame::kayles() && *game != HeapGame::dawson() => {
+            format!("{}(\"{code}\", {size})", code_function(code))
+        }
+        _ => format!("{}({size})", heap_family(game)),
     }
 }
 
@@ -42,6 +68,10 @@ impl Arena {
         match self.node(id) {
             Node::Nim(chips) => out.push_str(&format!("*{chips}")),
             Node::Rook { row, column } => out.push_str(&format!("rook({row}, {column})")),
+            Node::Wythoff { row, column } => out.push_str(&format!("wythoff({row}, {column})")),
+            Node::Heap { game, size } => {
+                out.push_str(&heap_call(self.heap_game(*game), &size.to_string()))
+            }
             Node::Subtraction { pile, set } => match self.subtraction_moves(*set) {
                 [1, 2, 3] => out.push_str(&format!("#{pile}")),
                 moves => {

@@ -107,7 +107,12 @@ fn convert_pest_error(
         names.insert(0, "a statement");
     }
     let found = error::describe_found(text, at);
-    let help = help_for(&names, &found);
+    let decimal_point = found == "`.`" && text[..at].ends_with(|c: char| c.is_ascii_digit());
+    let help = if decimal_point {
+        Some("numbers in grundy are whole numbers; a take-and-break code is a string: `octal(\"0.77\", n)`".to_owned())
+    } else {
+        help_for(&names, &found)
+    };
     SyntaxError::Expected {
         span,
         expected: error::one_of(&names),

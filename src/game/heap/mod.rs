@@ -28,7 +28,7 @@ mod tests;
 pub use classify::Classifier;
 pub use code::{Code, CodeError};
 pub use error::HeapError;
-pub use moves::{HeapMove, move_values, moves};
+pub use moves::{HeapMove, Visit, move_count, move_values, moves, visit_moves};
 pub use naive::naive_values;
 pub use period::{LONGEST_PERIOD, Period};
 pub use rules::HeapGame;

@@ -20,6 +20,35 @@ pub fn moves(game: &HeapGame, n: u64, limit: u64) -> Result<Vec<HeapMove>, HeapE
         return Err(HeapError::TooManyMoves { heap: n, limit });
     }
     let mut moves = Vec::with_capacity(count as usize);
+    each_move(&rules, n, &mut |m| {
+        moves.push(m);
+        Visit::Next
+    });
+    Ok(moves)
+}
+
+/// What to do after visiting a move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Visit {
+    Next,
+    /// Go on with the next group: the moves removing the next number of tokens, or leaving
+    /// a different number of heaps.
+    SkipGroup,
+    Stop,
+}
+
+/// The moves from a heap of `n` in the order [`moves`] lists them, one at a time, as `visit`
+/// directs: a heap of 10^18 has too many moves to list, but its first ones are cheap.
+pub fn visit_moves(game: &HeapGame, n: u64, visit: &mut dyn FnMut(HeapMove) -> Visit) {
+    each_move(&Rules::of(game), n, visit);
+}
+
+/// How many moves a heap of `n` has, without listing them (saturating).
+pub fn move_count(game: &HeapGame, n: u64) -> u64 {
+    u64::try_from(count_moves(&Rules::of(game), n)).unwrap_or(u64::MAX)
+}
+
+fn each_move(rules: &Rules, n: u64, visit: &mut dyn FnMut(HeapMove) -> Visit) {
     let max_k = [
         &rules.remove_all,
         &rules.one_heap,
@@ -33,17 +62,23 @@ pub fn moves(game: &HeapGame, n: u64, limit: u64) -> Result<Vec<HeapMove>, HeapE
         let rest = n - k;
         let has = |ks: &Vec<usize>| ks.contains(&(k as usize));
         let removed = k;
-        if has(&rules.remove_all) && rest == 0 {
-            moves.push(HeapMove {
+        if has(&rules.remove_all)
+            && rest == 0
+            && visit(HeapMove {
                 removed,
                 leaves: vec![],
-            });
+            }) == Visit::Stop
+        {
+            return;
         }
-        if has(&rules.one_heap) && rest >= 1 {
-            moves.push(HeapMove {
+        if has(&rules.one_heap)
+            && rest >= 1
+            && visit(HeapMove {
                 removed,
                 leaves: vec![rest],
-            });
+            }) == Visit::Stop
+        {
+            return;
         }
         if has(&rules.two_heaps) && rest >= 2 {
             let last = if rules.unequal {
@@ -52,24 +87,31 @@ pub fn moves(game: &HeapGame, n: u64, limit: u64) -> Result<Vec<HeapMove>, HeapE
                 rest / 2
             };
             for a in 1..=last {
-                moves.push(HeapMove {
+                match visit(HeapMove {
                     removed,
                     leaves: vec![a, rest - a],
-                });
+                }) {
+                    Visit::Next => {}
+                    Visit::SkipGroup => break,
+                    Visit::Stop => return,
+                }
             }
         }
         if has(&rules.three_heaps) {
-            for a in (1..).take_while(|&a| 3 * a <= rest) {
+            'group: for a in (1..).take_while(|&a| 3 * a <= rest) {
                 for b in (a..).take_while(|&b| b <= (rest - a) / 2) {
-                    moves.push(HeapMove {
+                    match visit(HeapMove {
                         removed,
                         leaves: vec![a, b, rest - a - b],
-                    });
+                    }) {
+                        Visit::Next => {}
+                        Visit::SkipGroup => break 'group,
+                        Visit::Stop => return,
+                    }
                 }
             }
         }
     }
-    Ok(moves)
 }
 
 /// Every move from a heap of `n` with the value of the position it leaves.

@@ -77,10 +77,7 @@ pub enum PeriodStatus {
     Proved(Period),
     /// No period of at most `longest_period` satisfies the theorem's hypothesis within the
     /// first `computed` values.
-    NotFound {
-        computed: u64,
-        longest_period: u64,
-    },
+    NotFound { computed: u64, longest_period: u64 },
     /// The periodicity theorem does not apply to this game.
     NotApplicable,
 }
@@ -133,6 +130,11 @@ impl Sequence {
             engine,
             next_review: FIRST_REVIEW,
         }
+    }
+
+    /// Changes the limits for computations from now on.
+    pub fn set_limits(&mut self, limits: HeapLimits) {
+        self.limits = limits;
     }
 
     /// The game whose values these are.

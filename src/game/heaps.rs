@@ -1,0 +1,314 @@
+//! Heap games in the arena. A Kayles row or a Grundy's-game heap is one node named by its
+//! game and size, and a Wythoff queen one node named by its square; their values come from
+//! the engines in [`super::heap`], never from expanding the DAG. An option of a heap is the
+//! sum of the heaps a move leaves.
+
+use super::heap::wythoff::WythoffTable;
+use super::heap::{
+    HeapError, HeapGame, HeapLimits, HeapMove, Period, PeriodStatus, Sequence, Visit, move_count,
+    visit_moves,
+};
+use super::moves::Move;
+use super::{Arena, GameError, GameId, Node};
+
+/// Which heap game, among those the arena has seen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct HeapGameId(pub(super) u32);
+
+/// Values a heap game computes in search of a period before a heap beyond the `heap` limit
+/// is refused: a period proves any heap, but a game without one must not run for hours.
+pub const PERIOD_SEARCH: u64 = 1_000_000;
+
+/// Moves of each group scanned for winning ones in a heap too large to list all its moves.
+const SCAN_BUDGET: u64 = 100_000;
+
+/// Winning moves collected from such a heap.
+const FIRST_FOUND: usize = 30;
+
+impl Arena {
+    /// A heap of `size` in a take-and-break game or Grundy's game.
+    pub fn heap(&mut self, game: &HeapGame, size: u64) -> Result<GameId, GameError> {
+        let (index, new) = self.heap_games.insert_full(game.clone());
+        if new {
+            self.heap_sequences.push(Sequence::new(game.clone()));
+        }
+        let game = HeapGameId(index as u32);
+        self.intern(Node::Heap { game, size })
+    }
+
+    pub fn heap_game(&self, game: HeapGameId) -> &HeapGame {
+        &self.heap_games[game.0 as usize]
+    }
+
+    pub fn heap_sequence(&self, game: HeapGameId) -> &Sequence {
+        &self.heap_sequences[game.0 as usize]
+    }
+
+    /// g(size), from the table, or from the period for a heap beyond it.
+    pub(super) fn heap_value(&mut self, game: HeapGameId, size: u64) -> Result<u64, GameError> {
+        if size >= self.limits.heap_table as u64 {
+            let searched = PERIOD_SEARCH.min(self.limits.heap_table as u64);
+            if let PeriodStatus::NotFound { computed, .. } = self.heap_period(game, searched)? {
+                return Err(GameError::NoPeriod {
+                    family: self.heap_game(game).to_string(),
+                    needed: size,
+                    searched: computed,
+                });
+            }
+        }
+        let limits = self.heap_limits(self.limits.heap_table as u64);
+        let (sequence, watch) = (&mut self.heap_sequences[game.0 as usize], &mut self.watch);
+        sequence.set_limits(limits);
+        let what = sequence.game().to_string();
+        let mut cancelled = false;
+        let value = sequence.value_with_progress(size, &mut |done, total| {
+            cancelled = watch.tick(&what, done, total).is_err();
+            !cancelled
+        });
+        watch.finish();
+        value
+            .map(u64::from)
+            .map_err(|error| self.heap_error(game, error))
+    }
+
+    /// Computes a heap game's values until its period is proved, or `search_to` values are
+    /// computed (at most the `heap` limit), and says which.
+    pub fn heap_period(
+        &mut self,
+        game: HeapGameId,
+        search_to: u64,
+    ) -> Result<PeriodStatus, GameError> {
+        let search_to = search_to.min(self.limits.heap_table as u64);
+        let limits = self.heap_limits(search_to);
+        let (sequence, watch) = (&mut self.heap_sequences[game.0 as usize], &mut self.watch);
+        if sequence.game().periodicity_t().is_none() {
+            return Ok(PeriodStatus::NotApplicable);
+        }
+        sequence.set_limits(limits);
+        let what = format!("period of {}", sequence.game());
+        let computed = sequence.computed_values().len() as u64;
+        let result = if computed < search_to && sequence.period().is_none() {
+            sequence.compute_to(search_to - 1, &mut |done, total| {
+                watch.tick(&what, done, total).is_ok()
+            })
+        } else {
+            Ok(())
+        };
+        watch.finish();
+        match result {
+            Ok(()) | Err(HeapError::TableLimit { .. }) => {
+                Ok(self.heap_sequences[game.0 as usize].period_status())
+            }
+            Err(error) => Err(self.heap_error(game, error)),
+        }
+    }
+
+    fn heap_limits(&self, max_computed: u64) -> HeapLimits {
+        HeapLimits {
+            max_computed,
+            max_bytes: self.limits.memory,
+        }
+    }
+
+    fn heap_error(&self, game: HeapGameId, error: HeapError) -> GameError {
+        let family = self.heap_game(game).to_string();
+        match error {
+            HeapError::Cancelled { .. } => GameError::Cancelled,
+            HeapError::TableLimit { needed, limit } => GameError::HeapTooLarge {
+                family,
+                needed,
+                limit,
+            },
+            HeapError::MemoryLimit { bytes, limit, .. } => GameError::OutOfMemory { bytes, limit },
+            HeapError::TooManyMoves { .. } => GameError::TooManyOptions {
+                count: u64::MAX,
+                limit: self.limits.options,
+            },
+            HeapError::ValueOverflow { heap } => GameError::ValueTooLarge { family, heap },
+        }
+    }
+
+    pub(super) fn heap_move_count(&self, game: HeapGameId, size: u64) -> u64 {
+        move_count(self.heap_game(game), size)
+    }
+
+    /// A move in a heap game, with the sum of the heaps it leaves.
+    fn heap_option(
+        &mut self,
+        game: HeapGameId,
+        size: u64,
+        taken: HeapMove,
+    ) -> Result<(Move, GameId), GameError> {
+        let rules = self.heap_game(game).clone();
+        let mut parts = Vec::with_capacity(taken.leaves.len());
+        for &left in &taken.leaves {
+            parts.push(self.heap(&rules, left)?);
+        }
+        let to = self.sum(&parts)?;
+        let how = Move::Break {
+            heap: size,
+            removed: taken.removed,
+            leaves: taken.leaves,
+        };
+        Ok((how, to))
+    }
+
+    /// The first `count` moves from a heap, in order, however many it has.
+    pub(super) fn heap_first_moves(
+        &mut self,
+        game: HeapGameId,
+        size: u64,
+        count: usize,
+    ) -> Result<Vec<(Move, GameId)>, GameError> {
+        let mut taken = Vec::new();
+        visit_moves(self.heap_game(game), size, &mut |m| {
+            taken.push(m);
+            if taken.len() < count {
+                Visit::Next
+            } else {
+                Visit::Stop
+            }
+        });
+        taken
+            .into_iter()
+            .map(|m| self.heap_option(game, size, m))
+            .collect()
+    }
+
+    /// The moves from a heap to positions worth `value`. A heap with more moves than the
+    /// `options` limit is scanned group by group (removing 1 and leaving two heaps, ...),
+    /// a bounded stretch of each, and the first few found are returned.
+    pub(super) fn heap_moves_to_value(
+        &mut self,
+        game: HeapGameId,
+        size: u64,
+        value: u64,
+    ) -> Result<Vec<(Move, GameId)>, GameError> {
+        let all = self.heap_move_count(game, size) <= self.limits.options;
+        let (budget, wanted) = if all {
+            (u64::MAX, usize::MAX)
+        } else {
+            (SCAN_BUDGET, FIRST_FOUND)
+        };
+        let rules = self.heap_game(game).clone();
+        let mut found = Vec::new();
+        let (mut scanned, mut group) = (0, (u64::MAX, 0));
+        let mut failure = None;
+        visit_moves(&rules, size, &mut |m| {
+            if (m.removed, m.leaves.len()) != group {
+                group = (m.removed, m.leaves.len());
+                scanned = 0;
+            }
+            scanned += 1;
+            let mut left = 0;
+            for &heap in &m.leaves {
+                match self.heap_value(game, heap) {
+                    Ok(v) => left ^= v,
+                    Err(error) => {
+                        failure = Some(error);
+                        return Visit::Stop;
+                    }
+                }
+            }
+            if left == value {
+                found.push(m);
+            }
+            if found.len() >= wanted {
+                Visit::Stop
+            } else if scanned >= budget {
+                Visit::SkipGroup
+            } else {
+                Visit::Next
+            }
+        });
+        if let Some(error) = failure {
+            return Err(error);
+        }
+        found
+            .into_iter()
+            .map(|m| self.heap_option(game, size, m))
+            .collect()
+    }
+
+    /// Every move from a heap.
+    pub(super) fn heap_moves(
+        &mut self,
+        game: HeapGameId,
+        size: u64,
+    ) -> Result<Vec<(Move, GameId)>, GameError> {
+        self.heap_first_moves(game, size, usize::MAX)
+    }
+
+    /// Wythoff's game: a queen at (row, column) moving up, left or diagonally up-left.
+    pub fn wythoff(&mut self, row: u64, column: u64) -> Result<GameId, GameError> {
+        self.intern(Node::Wythoff { row, column })
+    }
+
+    /// The queen's value, from a table grown by doubling to cover the square.
+    pub(super) fn wythoff_value(&mut self, row: u64, column: u64) -> Result<u64, GameError> {
+        let needed = row.max(column).saturating_add(1);
+        let covered = self.wythoff_table.as_ref().map_or(0, |t| t.size() as u64);
+        if needed > covered {
+            let size = needed.next_power_of_two().max(64).max(covered * 2);
+            let size = usize::try_from(size).unwrap_or(usize::MAX);
+            let table = WythoffTable::new(size, self.heap_limits(u64::MAX)).or_else(|_| {
+                // Just enough, when the doubled table would not fit.
+                WythoffTable::new(needed as usize, self.heap_limits(u64::MAX))
+            });
+            self.wythoff_table = Some(table.map_err(|error| match error {
+                HeapError::MemoryLimit { bytes, limit, .. } => {
+                    GameError::OutOfMemory { bytes, limit }
+                }
+                _ => GameError::OutOfMemory {
+                    bytes: u64::MAX,
+                    limit: self.limits.memory,
+                },
+            })?);
+        }
+        let table = self.wythoff_table.as_ref().expect("filled above");
+        Ok(table
+            .value(row, column)
+            .expect("the table covers the square")
+            .into())
+    }
+
+    /// The queen's moves: up, then left, then diagonally, nearest first.
+    pub(super) fn wythoff_moves(
+        &mut self,
+        row: u64,
+        column: u64,
+        count: usize,
+    ) -> Result<Vec<(Move, GameId)>, GameError> {
+        let up = (1..=row).map(|k| (k, 0));
+        let left = (1..=column).map(|k| (0, k));
+        let diagonal = (1..=row.min(column)).map(|k| (k, k));
+        up.chain(left)
+            .chain(diagonal)
+            .take(count)
+            .map(|(up, left)| {
+                let to = self.wythoff(row - up, column - left)?;
+                Ok((Move::Slide { up, left }, to))
+            })
+            .collect()
+    }
+}
+
+/// The octal periodicity theorem's hypothesis, as checked, in words.
+pub fn periodicity_proof(game: &HeapGame, period: &Period) -> String {
+    let Period {
+        preperiod,
+        period,
+        checked_to,
+        t,
+    } = *period;
+    let start = preperiod.max(1);
+    let mut proof = format!(
+        "g(n + {period}) = g(n) for every n with {start} ≤ n < {checked_to} = 2·{start} + {period} + {t} \
+         (t = {t}, the place of the last non-zero digit of {game}); by the octal periodicity \
+         theorem (Guy–Smith) it holds for every n ≥ {start}"
+    );
+    if preperiod == 0 {
+        proof.push_str(&format!(", and g({period}) = g(0) was checked"));
+    }
+    proof
+}
