@@ -180,11 +180,9 @@ fn subtraction_row(set: &[u64], n: u64) -> String {
     let mut period = None;
     let fast = timed(|| {
         let mut game = SubtractionSequence::new(set);
-        let mut watch = Watch::default();
-        let mut values = Vec::with_capacity(n as usize + 1);
-        for heap in 0..=n {
-            values.push(game.value(heap, usize::MAX, &mut watch).expect("no limit"));
-        }
+        let values = game
+            .values_to(n, usize::MAX, &mut Watch::default())
+            .expect("no limit");
         checksum = values.iter().map(|&v| u64::from(v)).sum();
         bytes = 4 * values.len() + 4 * game.computed();
         period = game.period();

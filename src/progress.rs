@@ -21,7 +21,8 @@ impl Progress for Bar {
         if self.bar.is_none() && started.elapsed() >= PATIENCE {
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
             if let Ok(style) = ProgressStyle::with_template(
-                "{msg} [{bar:40}] {human_pos}/{human_len} ({eta} left)",
+                // No time left: heap games grow quadratically, so a linear estimate misleads.
+                "{msg} [{bar:40}] {human_pos}/{human_len} ({elapsed})",
             ) {
                 bar.set_style(style.progress_chars("=> "));
             }

@@ -3,12 +3,22 @@
 
 mod common;
 
+/// A session with the limits a program asks for in `// limit: name=value` lines, so that a
+/// limit is reached quickly in a debug build.
+fn session_for(text: &str) -> grundy::eval::Session {
+    let mut session = grundy::eval::Session::default();
+    for setting in text.lines().filter_map(|l| l.strip_prefix("// limit: ")) {
+        session.set_limit(setting).unwrap();
+    }
+    session
+}
+
 #[test]
 fn every_bad_program_gets_its_diagnostic() {
     insta::glob!("errors/*.game", |path| {
         let text = std::fs::read_to_string(path).unwrap();
         let name = format!("{}", path.file_name().unwrap().to_string_lossy());
-        let output = common::run_in(&mut grundy::eval::Session::default(), &name, &text);
+        let output = common::run_in(&mut session_for(&text), &name, &text);
         assert!(!output.errors.is_empty(), "{name} should fail");
         for error in &output.errors {
             assert!(error.contains("help:") || error.contains("×"), "{error}");
@@ -27,7 +37,7 @@ fn every_diagnostic_has_a_help_line() {
     for path in std::fs::read_dir("tests/errors").unwrap() {
         let path = path.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
-        let output = common::run(&text);
+        let output = common::run_in(&mut session_for(&text), "test.game", &text);
         for error in output.errors {
             assert!(
                 error.contains("help:") || error.contains("this is"),

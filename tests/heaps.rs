@@ -197,7 +197,11 @@ fn a_game_without_a_proved_period_says_so() {
     let output = common::run_in(&mut session, "t.game", r#"octal("0.007", 10**9)"#);
     let error = &output.errors[0];
     assert!(error.contains("prove no period"), "{error}");
-    assert!(error.contains("--limit heap=30000"), "{error}");
+    assert!(error.contains("below the `heap` limit (3000)"), "{error}");
+    assert!(
+        error.contains(r#"period(octal("0.007"), 10000)"#),
+        "{error}"
+    );
 }
 
 #[test]

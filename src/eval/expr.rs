@@ -497,9 +497,10 @@ impl Session {
                     "heap {needed} is past the table, and g(0..{searched}) prove no period that would reach it"
                 ),
                 format!(
-                    "search further for a period with `period(F, {})`, or {}",
-                    searched.saturating_mul(10),
-                    super::limits::raise("heap", self.limits.game.heap_table as u64)
+                    "search further for a period with `period({family}, {})`; without one, only \
+                     heaps below the `heap` limit ({}) are computed, one by one",
+                    10u64.saturating_pow(searched.checked_ilog10().unwrap_or(0) + 1),
+                    self.limits.game.heap_table
                 ),
             ),
             GameError::OutOfMemory { bytes, limit } => (

@@ -29,6 +29,8 @@ pub struct PeriodReport {
     pub computed: u64,
     /// Where `period(F, n)` would search next, when the search was bounded.
     pub search_further: Option<u64>,
+    /// The search stopped at the `search` limit, this many pairs of heaps.
+    pub out_of_work: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -153,9 +155,11 @@ impl Session {
             Family::Heap(game) => {
                 // A short search, so that a periodic game's table shows its period's rows.
                 let id = self.heap_game_id(game)?;
-                match self.arena.heap_period(id, TABLE_PERIOD_SEARCH) {
-                    Ok(PeriodStatus::Proved(p)) => Some((p.preperiod, p.period)),
-                    Ok(_) => None,
+                match self.arena.heap_period(id, TABLE_PERIOD_SEARCH, true) {
+                    Ok(searched) => match searched.status {
+                        PeriodStatus::Proved(p) => Some((p.preperiod, p.period)),
+                        _ => None,
+                    },
                     Err(error) => return Err(self.game_error(error, span)),
                 }
             }
@@ -201,6 +205,7 @@ impl Session {
                     }),
                     computed,
                     search_further: None,
+                    out_of_work: None,
                 }
             }
         };
@@ -216,13 +221,20 @@ impl Session {
         span: Span,
     ) -> Result<PeriodReport> {
         let id = self.heap_game_id(game)?;
+        // `period(F)` works within the `search` limit; `period(F, n)` goes to n regardless.
+        let budgeted = search_to.is_none();
         let search_to = search_to.unwrap_or(PERIOD_SEARCH);
-        let status = self
+        let searched = self
             .arena
-            .heap_period(id, search_to)
+            .heap_period(id, search_to, budgeted)
             .map_err(|e| self.game_error(e, span))?;
         let computed = self.arena.heap_sequence(id).computed_values().len() as u64;
-        let found = match status {
+        let search_further = if searched.out_of_work {
+            10u64.saturating_pow(computed.checked_ilog10().unwrap_or(0) + 1)
+        } else {
+            search_to.saturating_mul(10)
+        };
+        let found = match searched.status {
             PeriodStatus::Proved(p) => Some(Found {
                 preperiod: p.preperiod,
                 period: p.period,
@@ -244,7 +256,8 @@ impl Session {
             family,
             found,
             computed,
-            search_further: Some(search_to.saturating_mul(10)),
+            search_further: Some(search_further),
+            out_of_work: searched.out_of_work.then_some(self.limits.game.search),
         })
     }
 
@@ -343,6 +356,12 @@ impl fmt::Display for PeriodReport {
                     self.family,
                     self.computed.saturating_sub(1)
                 )?;
+                if let Some(work) = self.out_of_work {
+                    write!(
+                        f,
+                        "\n  (the search stopped after {work} pairs of heaps, the `search` limit)"
+                    )?;
+                }
                 match self.search_further {
                     Some(n) => write!(
                         f,

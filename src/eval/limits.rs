@@ -35,6 +35,7 @@ impl Limits {
             "heap" => self.game.heap_table = value as usize,
             "options" => self.game.options = value,
             "memory" => self.game.memory = value,
+            "search" => self.game.search = value,
             other => {
                 let names: Vec<&str> = LIMITS.iter().map(|(n, _)| *n).collect();
                 return Err(format!(
@@ -53,6 +54,7 @@ impl Limits {
             heap_table,
             options,
             memory,
+            search,
         } = self.game;
         Some(match name {
             "depth" => self.depth as u64,
@@ -61,6 +63,7 @@ impl Limits {
             "heap" => heap_table as u64,
             "options" => options,
             "memory" => memory,
+            "search" => search,
             _ => return None,
         })
     }

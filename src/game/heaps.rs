@@ -9,15 +9,24 @@ use super::heap::{
     visit_moves,
 };
 use super::moves::Move;
-use super::{Arena, GameError, GameId, Node};
+use super::{Arena, GameError, GameId, Node, heap_family};
 
 /// Which heap game, among those the arena has seen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HeapGameId(pub(super) u32);
 
-/// Values a heap game computes in search of a period before a heap beyond the `heap` limit
-/// is refused: a period proves any heap, but a game without one must not run for hours.
-pub const PERIOD_SEARCH: u64 = 1_000_000;
+/// Values a heap game computes in search of a period (within the `search` limit's work)
+/// before a heap beyond the `heap` limit is refused: a period proves any heap, but a game
+/// without one must not run for hours.
+pub const PERIOD_SEARCH: u64 = 10_000_000;
+
+/// How a period search ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PeriodSearched {
+    pub status: PeriodStatus,
+    /// It stopped at the `search` limit's work, before the values it was asked for.
+    pub out_of_work: bool,
+}
 
 /// Moves of each group scanned for winning ones in a heap too large to list all its moves.
 const SCAN_BUDGET: u64 = 100_000;
@@ -47,10 +56,10 @@ impl Arena {
     /// g(size), from the table, or from the period for a heap beyond it.
     pub(super) fn heap_value(&mut self, game: HeapGameId, size: u64) -> Result<u64, GameError> {
         if size >= self.limits.heap_table as u64 {
-            let searched = PERIOD_SEARCH.min(self.limits.heap_table as u64);
-            if let PeriodStatus::NotFound { computed, .. } = self.heap_period(game, searched)? {
+            let searched = self.heap_period(game, PERIOD_SEARCH, true)?;
+            if let PeriodStatus::NotFound { computed, .. } = searched.status {
                 return Err(GameError::NoPeriod {
-                    family: self.heap_game(game).to_string(),
+                    family: heap_family(self.heap_game(game)),
                     needed: size,
                     searched: computed,
                 });
@@ -72,17 +81,25 @@ impl Arena {
     }
 
     /// Computes a heap game's values until its period is proved, or `search_to` values are
-    /// computed (at most the `heap` limit), and says which.
+    /// computed (at most the `heap` limit), or, when `budgeted`, the `search` limit's work is
+    /// done; and says which.
     pub fn heap_period(
         &mut self,
         game: HeapGameId,
         search_to: u64,
-    ) -> Result<PeriodStatus, GameError> {
+        budgeted: bool,
+    ) -> Result<PeriodSearched, GameError> {
         let search_to = search_to.min(self.limits.heap_table as u64);
-        let limits = self.heap_limits(search_to);
+        let mut limits = self.heap_limits(search_to);
+        if budgeted {
+            limits.max_work = self.limits.search;
+        }
         let (sequence, watch) = (&mut self.heap_sequences[game.0 as usize], &mut self.watch);
         if sequence.game().periodicity_t().is_none() {
-            return Ok(PeriodStatus::NotApplicable);
+            return Ok(PeriodSearched {
+                status: PeriodStatus::NotApplicable,
+                out_of_work: false,
+            });
         }
         sequence.set_limits(limits);
         let what = format!("period of {}", sequence.game());
@@ -95,9 +112,13 @@ impl Arena {
             Ok(())
         };
         watch.finish();
+        let out_of_work = matches!(result, Err(HeapError::WorkLimit { .. }));
         match result {
-            Ok(()) | Err(HeapError::TableLimit { .. }) => {
-                Ok(self.heap_sequences[game.0 as usize].period_status())
+            Ok(()) | Err(HeapError::TableLimit { .. } | HeapError::WorkLimit { .. }) => {
+                Ok(PeriodSearched {
+                    status: self.heap_sequences[game.0 as usize].period_status(),
+                    out_of_work,
+                })
             }
             Err(error) => Err(self.heap_error(game, error)),
         }
@@ -107,6 +128,7 @@ impl Arena {
         HeapLimits {
             max_computed,
             max_bytes: self.limits.memory,
+            max_work: u64::MAX,
         }
     }
 
@@ -125,6 +147,11 @@ impl Arena {
                 limit: self.limits.options,
             },
             HeapError::ValueOverflow { heap } => GameError::ValueTooLarge { family, heap },
+            HeapError::WorkLimit { computed, .. } => GameError::NoPeriod {
+                family: heap_family(self.heap_game(game)),
+                needed: computed,
+                searched: computed,
+            },
         }
     }
 

@@ -24,7 +24,7 @@ use rustc_hash::FxHasher;
 
 use heap::wythoff::WythoffTable;
 use heap::{HeapGame, Sequence};
-pub use heaps::{HeapGameId, PERIOD_SEARCH, periodicity_proof};
+pub use heaps::{HeapGameId, PERIOD_SEARCH, PeriodSearched, periodicity_proof};
 use subtraction::SubtractionSequence;
 
 type FxIndexSet<T> = IndexSet<T, BuildHasherDefault<FxHasher>>;
@@ -72,6 +72,8 @@ pub struct GameLimits {
     pub options: u64,
     /// Bytes of the tables of heap games.
     pub memory: u64,
+    /// Pairs of heaps a period search looks at before it gives up.
+    pub search: u64,
 }
 
 impl Default for GameLimits {
@@ -81,6 +83,7 @@ impl Default for GameLimits {
             heap_table: 100_000_000,
             options: 10_000_000,
             memory: 2 << 30,
+            search: 5_000_000_000,
         }
     }
 }

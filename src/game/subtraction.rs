@@ -138,6 +138,31 @@ impl SubtractionSequence {
         }
     }
 
+    /// g(0), ..., g(n) as one table: computed until the period is proved, then repeated.
+    pub fn values_to(
+        &mut self,
+        n: u64,
+        limit: usize,
+        watch: &mut Watch,
+    ) -> Result<Vec<u32>, GameError> {
+        self.value(n, limit, watch)?;
+        let count = usize::try_from(n).map_or(usize::MAX, |n| n.saturating_add(1));
+        let Some(period) = self.period else {
+            return Ok(self.values[..count].to_vec());
+        };
+        let (start, end) = (
+            period.preperiod as usize,
+            (period.preperiod + period.length) as usize,
+        );
+        let mut out = Vec::with_capacity(count);
+        out.extend_from_slice(&self.values[..count.min(end)]);
+        while out.len() < count {
+            let take = (count - out.len()).min(end - start);
+            out.extend_from_slice(&self.values[start..start + take]);
+        }
+        Ok(out)
+    }
+
     /// Computes values until the period is proved, or `limit` values were computed.
     pub fn find_period(
         &mut self,
@@ -318,6 +343,19 @@ mod tests {
             assert!((start..2000).all(|n| reference[n] == reference[n + length]));
             assert!(start == 0 || reference[start - 1] != reference[start - 1 + length]);
         }
+    }
+
+    #[test]
+    fn a_table_repeats_the_period() {
+        let mut game = SubtractionSequence::new(&[2, 5, 7]);
+        let table = game
+            .values_to(5000, 1 << 20, &mut Watch::default())
+            .unwrap();
+        assert_eq!(table, naive(&[2, 5, 7], 5001));
+        assert!(
+            game.computed() < 200,
+            "stops computing once the period is proved"
+        );
     }
 
     #[test]

@@ -11,6 +11,9 @@ pub enum HeapError {
         "heap {needed} is beyond the {limit} values the limits allow, and those values prove no period"
     )]
     TableLimit { needed: u64, limit: u64 },
+    /// The computation did the work it was allowed (pairs of heaps looked at) and stopped.
+    #[error("stopped after {work} pairs of heaps, with {computed} values computed")]
+    WorkLimit { computed: u64, work: u64 },
     /// The tables would grow past the memory limit.
     #[error("computing heap {needed} needs about {bytes} bytes, more than the limit of {limit}")]
     MemoryLimit { needed: u64, bytes: u64, limit: u64 },

@@ -79,8 +79,9 @@ impl ScanEngine {
         }
     }
 
-    /// g(n) for n = `values.len()`; above `u16::MAX` if it does not fit.
-    pub fn next(&mut self, rules: &Rules, values: &[u16]) -> u32 {
+    /// g(n) for n = `values.len()`; above `u16::MAX` if it does not fit. Adds the pairs of
+    /// heaps it looked at to `work`.
+    pub fn next(&mut self, rules: &Rules, values: &[u16], work: &mut u64) -> u32 {
         let n = values.len();
         self.seen.clear();
         if rules.remove_all.contains(&n) {
@@ -98,21 +99,22 @@ impl ScanEngine {
                 chunk: FIRST_CHUNK,
             });
             if self.classifier.is_some() {
-                self.mark_rare_splits(sum, rules.unequal, values);
+                *work += self.mark_rare_splits(sum, rules.unequal, values);
             }
         }
         let mut candidate = 0;
         loop {
             candidate = self.seen.next_absent(candidate);
             match u16::try_from(candidate) {
-                Ok(value) if self.search(value, values) => candidate += 1,
+                Ok(value) if self.search(value, values, work) => candidate += 1,
                 _ => return candidate,
             }
         }
     }
 
-    /// Marks the value of every split of `sum` with a rare heap.
-    fn mark_rare_splits(&mut self, sum: usize, unequal: bool, values: &[u16]) {
+    /// Marks the value of every split of `sum` with a rare heap; returns how many it marked.
+    fn mark_rare_splits(&mut self, sum: usize, unequal: bool, values: &[u16]) -> u64 {
+        let mut marked = 0;
         for (&position, &value) in self.rare.iter().zip(&self.rare_values) {
             let position = position as usize;
             if position >= sum {
@@ -121,11 +123,13 @@ impl ScanEngine {
             if !(unequal && 2 * position == sum) {
                 self.seen.insert(value ^ values[sum - position]);
             }
+            marked += 1;
         }
+        marked
     }
 
     /// Scans splits until `value` is seen; false if no split has it.
-    fn search(&mut self, value: u16, values: &[u16]) -> bool {
+    fn search(&mut self, value: u16, values: &[u16], work: &mut u64) -> bool {
         for cursor in &mut self.cursors {
             if self
                 .classifier
@@ -144,6 +148,7 @@ impl ScanEngine {
                     &mut self.chunk,
                     &mut self.seen,
                 );
+                *work += (last + 1 - cursor.next) as u64;
                 cursor.next = last + 1;
                 cursor.chunk = (cursor.chunk * 2).min(MAX_CHUNK);
                 if self.seen.contains(u32::from(value)) {

@@ -24,6 +24,9 @@ pub struct HeapLimits {
     pub max_computed: u64,
     /// Bytes of tables, including a table of values handed out by [`Sequence::values_to`].
     pub max_bytes: u64,
+    /// Work (pairs of heaps looked at) one computation may do before it stops: a bound on
+    /// time that does not depend on the machine.
+    pub max_work: u64,
 }
 
 impl Default for HeapLimits {
@@ -31,6 +34,7 @@ impl Default for HeapLimits {
         HeapLimits {
             max_computed: 100_000_000,
             max_bytes: 1 << 30,
+            max_work: u64::MAX,
         }
     }
 }
@@ -105,6 +109,8 @@ pub struct Sequence {
     /// `None` when the periodicity theorem does not apply.
     period: Option<PeriodSearch>,
     next_review: usize,
+    /// Pairs of heaps looked at so far.
+    work: u64,
 }
 
 impl Sequence {
@@ -129,6 +135,7 @@ impl Sequence {
             values: Vec::new(),
             engine,
             next_review: FIRST_REVIEW,
+            work: 0,
         }
     }
 
@@ -186,6 +193,11 @@ impl Sequence {
             Engine::ThreeHeaps(_) => EngineKind::ThreeHeaps,
             Engine::Finished => EngineKind::Periodic,
         }
+    }
+
+    /// Pairs of heaps looked at so far, over all computations.
+    pub fn work(&self) -> u64 {
+        self.work
     }
 
     /// Bytes held by the table and the engine.
@@ -254,8 +266,15 @@ impl Sequence {
         n: u64,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(), HeapError> {
+        let work_at_start = self.work;
         while self.period().is_none() && self.values.len() as u64 <= n {
             let len = self.values.len();
+            if self.work - work_at_start > self.limits.max_work {
+                return Err(HeapError::WorkLimit {
+                    computed: len as u64,
+                    work: self.work - work_at_start,
+                });
+            }
             if len as u64 >= self.limits.max_computed {
                 // One more search, so that the error's "no period" covers every value.
                 if let PeriodStatus::Proved(_) = self.period_status() {
@@ -300,9 +319,10 @@ impl Sequence {
     /// Computes the next value.
     fn step(&mut self) -> Result<(), HeapError> {
         let len = self.values.len();
+        self.work += 1;
         let value = match &mut self.engine {
-            Engine::Scan(scan) => scan.next(&self.rules, &self.values),
-            Engine::ThreeHeaps(triple) => triple.next(&self.rules, &self.values),
+            Engine::Scan(scan) => scan.next(&self.rules, &self.values, &mut self.work),
+            Engine::ThreeHeaps(triple) => triple.next(&self.rules, &self.values, &mut self.work),
             Engine::Finished => unreachable!("nothing is computed once a period is proved"),
         };
         let value =

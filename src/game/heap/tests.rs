@@ -175,10 +175,8 @@ fn engines_switch_as_the_values_ask() {
     assert_eq!(hex.engine(), EngineKind::ThreeHeaps);
 }
 
-/// Gangolli and Plambeck: 0.16 has period 149459 from 105351. Slow in a debug build; run
-/// with `cargo test --release -- --ignored`.
+/// Gangolli and Plambeck: 0.16 has period 149459 from 105351 (a few seconds in a debug build).
 #[test]
-#[ignore]
 fn code_0_16_has_its_long_period() {
     let mut sequence = Sequence::new(game("0.16"));
     sequence.value(10_000_000).unwrap();
@@ -256,7 +254,7 @@ mod properties {
             let mut engine = ScanEngine::new(Some(classifier), &[]);
             let mut values: Vec<u16> = Vec::new();
             for heap in 0..=n {
-                let value = engine.next(&rules, &values) as u16;
+                let value = engine.next(&rules, &values, &mut 0) as u16;
                 values.push(value);
                 engine.record(heap, value);
             }

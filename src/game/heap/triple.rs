@@ -27,8 +27,9 @@ impl TripleEngine {
         Seen::BYTES + self.starts.capacity() * 8 + self.pair_values.capacity() * 2
     }
 
-    /// g(n) for n = `values.len()`; above `u16::MAX` if it does not fit.
-    pub fn next(&mut self, rules: &Rules, values: &[u16]) -> u32 {
+    /// g(n) for n = `values.len()`; above `u16::MAX` if it does not fit. Adds the values it
+    /// combined to `work`.
+    pub fn next(&mut self, rules: &Rules, values: &[u16], work: &mut u64) -> u32 {
         let n = values.len();
         // T(x) needs g(1..x), so T(n) is known now.
         while self.starts.len() <= n + 1 {
@@ -43,6 +44,7 @@ impl TripleEngine {
         }
         for sum in rules.two_heap_sums(n) {
             let (start, end) = (self.starts[sum], self.starts[sum + 1]);
+            *work += (end - start) as u64;
             for &value in &self.pair_values[start..end] {
                 self.seen.insert(value);
             }
@@ -51,6 +53,7 @@ impl TripleEngine {
             let sum = n - k;
             for (first, &value) in values.iter().enumerate().take(sum - 1).skip(1) {
                 let (start, end) = (self.starts[sum - first], self.starts[sum - first + 1]);
+                *work += (end - start) as u64;
                 for &pair in &self.pair_values[start..end] {
                     self.seen.insert(value ^ pair);
                 }
