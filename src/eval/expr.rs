@@ -506,7 +506,7 @@ impl Session {
             GameError::OutOfMemory { bytes, limit } => (
                 "this table".to_owned(),
                 format!("it needs about {} MiB", bytes.div_ceil(1 << 20)),
-                super::limits::raise("memory", limit),
+                super::limits::raise_to("memory", limit, bytes),
             ),
             GameError::ValueTooLarge { family, heap } => (
                 format!("this heap of {family}"),

@@ -127,7 +127,11 @@ impl Session {
                     span,
                     what: "this table".into(),
                     label: format!("{count} entries"),
-                    help: None,
+                    help: Some(format!(
+                        "a table lists at most {} entries (the `options` limit); ask for a shorter \
+                         range, or one value at a time",
+                        self.limits.game.options
+                    )),
                 };
                 return Err(error.into());
             }

@@ -84,7 +84,12 @@ fn parse_number(text: &str) -> Option<u64> {
 
 /// The help line of a limit that was reached: how to raise it.
 pub fn raise(name: &str, current: u64) -> String {
-    let bigger = current.saturating_mul(10);
+    raise_to(name, current, current.saturating_mul(10))
+}
+
+/// The same, for a limit that was missed by a known amount: `needed` is what would do.
+pub fn raise_to(name: &str, current: u64, needed: u64) -> String {
+    let bigger = needed.max(current.saturating_mul(10));
     format!(
         "this is the `{name}` limit ({current}); to allow more, run grundy with `--limit {name}={bigger}`"
     )
