@@ -73,6 +73,16 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "Wythoff's game: a queen at (i, j) moves up, left or diagonally towards the corner",
     },
     Builtin {
+        name: "hackenbush",
+        signature: "hackenbush(\"g-a a-b a-c b-c\")",
+        summary: "a green Hackenbush picture: its edges, the ground being `g`; a move cuts one edge",
+    },
+    Builtin {
+        name: "stalk",
+        signature: "stalk(n)",
+        summary: "a stalk (snake) of n edges standing on the ground: the Hackenbush picture of *n",
+    },
+    Builtin {
         name: "seq",
         signature: "seq(F, 0..100)",
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
@@ -204,6 +214,8 @@ impl Session {
                 };
                 self.period(&family, values[0].1, search_to)
             }
+            "hackenbush" => self.hackenbush(&values[0], span),
+            "stalk" => self.stalk(&values[0], span),
             "kayles" | "dawson" | "grundy_game" => {
                 let game = heap_family(name).expect("a heap game");
                 self.heap_of(&game, &values[0], span)

@@ -195,10 +195,10 @@ impl Session {
     }
 
     /// Gives a game a name for explanations, unless it is a heap or a sum (which read
-    /// better as themselves) or has a name already.
+    /// better as themselves) or has a name already. A picture is named: its edges are long.
     pub(super) fn name_game(&mut self, id: crate::game::GameId, name: std::sync::Arc<str>) {
         use crate::game::Node;
-        if matches!(self.arena.node(id), Node::Options(_)) {
+        if matches!(self.arena.node(id), Node::Options(_) | Node::Hackenbush(_)) {
             self.names.entry(id).or_insert(name);
         }
     }

@@ -204,12 +204,25 @@ pub enum Warning {
         #[help]
         help: String,
     },
+    #[error("some edges of this picture are not connected to the ground: {edges}")]
+    #[diagnostic(
+        code(grundy::warning::floating_edges),
+        severity(Warning),
+        help(
+            "the game is played without them; connect them to the ground `g` if they belong to it"
+        )
+    )]
+    FloatingEdges {
+        #[label("they fall before the first move")]
+        span: Span,
+        edges: String,
+    },
 }
 
 impl Warning {
     pub fn span(&self) -> Span {
         match self {
-            Warning::XorIsNotPower { span, .. } => *span,
+            Warning::XorIsNotPower { span, .. } | Warning::FloatingEdges { span, .. } => *span,
         }
     }
 }

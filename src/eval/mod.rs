@@ -11,6 +11,7 @@ mod expr;
 mod families;
 pub mod limits;
 mod ops;
+mod pictures;
 mod resolve;
 mod statement;
 pub mod value;

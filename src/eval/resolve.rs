@@ -97,6 +97,7 @@ impl Resolver<'_> {
                 }
             }
             ExprKind::Call { callee, args } => {
+                self.floating_edges(callee, args);
                 self.name(callee);
                 args.iter().for_each(|arg| self.expr(arg));
             }
@@ -130,6 +131,24 @@ impl Resolver<'_> {
                 });
             }
             left = right;
+        }
+    }
+
+    /// `hackenbush("g-a x-y")`: edges not connected to the ground fall before the game starts.
+    fn floating_edges(&mut self, callee: &Ident, args: &[Expr]) {
+        let builtin = &*callee.name == "hackenbush"
+            && !self.scope.contains(&callee.name)
+            && !self.session.globals.contains_key(&callee.name)
+            && !self.program.contains(&callee.name);
+        if let (true, [arg]) = (builtin, args)
+            && let ExprKind::Str(text) = &arg.kind
+            && let Ok(parsed) = crate::game::hackenbush::Picture::parse(text)
+            && !parsed.floating.is_empty()
+        {
+            self.warnings.push(Warning::FloatingEdges {
+                span: arg.span,
+                edges: parsed.floating.join(" "),
+            });
         }
     }
 

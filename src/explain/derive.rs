@@ -33,6 +33,10 @@ impl Explainer<'_> {
             Node::Heap { game, size } if self.heap_is_far_out(game, size) => {
                 self.derive_heap_periodic(id, game, size, depth)?
             }
+            Node::Hackenbush(picture) => {
+                let picture = self.arena.picture_of(picture).clone();
+                self.derive_picture(id, &picture)?
+            }
             _ => vec![self.derive_mex(id, depth)?],
         };
         self.shown.insert(id);

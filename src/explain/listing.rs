@@ -115,9 +115,17 @@ impl Explainer<'_> {
     /// `*21 → *18: remove 3 chips from the pile of 21`, `#7 → #5: remove 2`, `G → *0`.
     pub fn describe_move(&self, from: GameId, how: &Move, to: GameId) -> String {
         match (how, self.arena.node(from), self.arena.node(to)) {
-            (Move::Part { index, inner }, Node::Sum(before), Node::Sum(after)) => {
-                let (part, moved) = (before[*index], after[*index]);
-                let mut text = self.describe_move(part, inner, moved);
+            (
+                Move::Part {
+                    index,
+                    inner,
+                    moved,
+                },
+                Node::Sum(before),
+                _,
+            ) => {
+                let part = before[*index];
+                let mut text = self.describe_move(part, inner, *moved);
                 if let Move::Take { from, .. } = **inner {
                     text.push_str(&format!(" from the pile of {from}"));
                 }
@@ -158,6 +166,9 @@ impl Explainer<'_> {
             ) => {
                 let how = break_move(self.arena.heap_game(*game), *heap, *removed, leaves);
                 format!("{} → {}: {how}", self.name(from), self.name(to))
+            }
+            (Move::Cut { edge }, ..) => {
+                format!("{} → {}: cut {edge}", self.name(from), self.name(to))
             }
             (Move::Subtract { amount, .. }, ..) => {
                 format!("{} → {}: remove {amount}", self.name(from), self.name(to))

@@ -6,6 +6,7 @@
 
 mod counter;
 mod derive;
+mod hackenbush;
 mod listing;
 mod picture;
 mod proof;

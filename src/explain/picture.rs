@@ -1,4 +1,5 @@
-//! Pictures of a game: `tree` draws it in the terminal, `dot` writes Graphviz DOT of its DAG.
+//! Pictures of a game: `tree` draws it in the terminal, `dot` writes Graphviz DOT of its DAG
+//! (or, for a Hackenbush picture, of the picture itself).
 //! A game met a second time is not drawn again: `tree` says "see above", `dot` draws one node.
 
 use std::collections::VecDeque;
@@ -7,7 +8,7 @@ use std::fmt::Write;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Explainer, Result};
-use crate::game::{GameId, show_nimber};
+use crate::game::{GameId, Node, show_nimber};
 
 /// Children drawn under one node before the rest are counted.
 const TREE_WIDTH: usize = 10;
@@ -78,6 +79,10 @@ impl Explainer<'_> {
     /// Graphviz DOT of the game's DAG: each node labelled by the game and its value,
     /// P-positions (the player to move loses) filled.
     pub fn dot(&mut self, root: GameId) -> Result<String> {
+        if let Node::Hackenbush(picture) = self.arena.node(root) {
+            let picture = self.arena.picture_of(*picture).clone();
+            return self.draw_picture(root, &picture);
+        }
         let mut ids: FxHashMap<GameId, usize> = FxHashMap::default();
         let mut queue = VecDeque::from([root]);
         ids.insert(root, 0);

@@ -6,9 +6,11 @@
 //! named by their parameters whose options are produced only when asked, so `*1000000000`
 //! costs one node. A sum keeps its parts; its nimber is the nim-sum of theirs.
 
+pub mod hackenbush;
 pub mod heap;
 mod heaps;
 pub mod moves;
+pub mod pictures;
 pub mod reduce;
 mod show;
 mod watch;
@@ -25,6 +27,7 @@ use rustc_hash::FxHasher;
 use heap::wythoff::WythoffTable;
 use heap::{HeapGame, Sequence};
 pub use heaps::{HeapGameId, PERIOD_SEARCH, PeriodSearched, periodicity_proof};
+use pictures::PictureId;
 use subtraction::SubtractionSequence;
 
 type FxIndexSet<T> = IndexSet<T, BuildHasherDefault<FxHasher>>;
@@ -59,6 +62,8 @@ pub enum Node {
     Heap { game: HeapGameId, size: u64 },
     /// Wythoff's game: a queen moving up, left or diagonally towards the corner.
     Wythoff { row: u64, column: u64 },
+    /// A green Hackenbush picture.
+    Hackenbush(PictureId),
 }
 
 /// Bounds that keep one evaluation from taking the whole machine.
@@ -134,6 +139,7 @@ pub struct Arena {
     heap_games: FxIndexSet<HeapGame>,
     heap_sequences: Vec<Sequence>,
     wythoff_table: Option<WythoffTable>,
+    pictures: FxIndexSet<hackenbush::Picture>,
     pub limits: GameLimits,
     /// Where long computations report and listen for Ctrl-C.
     pub watch: Watch,

@@ -20,8 +20,15 @@ pub enum Move {
         removed: u64,
         leaves: Vec<u64>,
     },
-    /// In part `index` (from 0) of a sum.
-    Part { index: usize, inner: Box<Move> },
+    /// In a Hackenbush picture: the edge cut, as `a-b`.
+    Cut { edge: String },
+    /// In part `index` (from 0) of a sum, which becomes `moved` (itself a sum, perhaps,
+    /// when a heap breaks in two).
+    Part {
+        index: usize,
+        inner: Box<Move>,
+        moved: GameId,
+    },
 }
 
 impl Arena {
@@ -68,6 +75,7 @@ impl Arena {
             }
             Node::Heap { game, size } => self.heap_moves(game, size),
             Node::Wythoff { row, column } => self.wythoff_moves(row, column, usize::MAX),
+            Node::Hackenbush(picture) => self.picture_moves(picture),
             Node::Sum(parts) => {
                 let mut all = Vec::new();
                 for (index, &part) in parts.iter().enumerate() {
@@ -192,6 +200,7 @@ impl Arena {
             Move::Part {
                 index,
                 inner: Box::new(inner),
+                moved: to,
             },
             self.sum(&moved)?,
         ))
@@ -215,7 +224,15 @@ mod tests {
         assert_eq!(winning.len(), 1);
         let (how, to) = &winning[0];
         let inner = Box::new(Move::Take { from: 21, to: 18 });
-        assert_eq!(how, &Move::Part { index: 1, inner });
+        let moved = arena.nim(18).unwrap();
+        assert_eq!(
+            how,
+            &Move::Part {
+                index: 1,
+                inner,
+                moved
+            }
+        );
         assert_eq!(arena.nimber(*to).unwrap(), 0);
     }
 

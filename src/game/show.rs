@@ -5,6 +5,7 @@ use std::sync::Arc;
 use rustc_hash::FxHashMap;
 
 use super::heap::{Code, HeapGame};
+use super::pictures::picture_name;
 use super::{Arena, GameId, Node};
 
 /// Names given to games (`let G = ...`, a family call `S(5)`), used when describing them.
@@ -69,6 +70,7 @@ impl Arena {
             Node::Nim(chips) => out.push_str(&format!("*{chips}")),
             Node::Rook { row, column } => out.push_str(&format!("rook({row}, {column})")),
             Node::Wythoff { row, column } => out.push_str(&format!("wythoff({row}, {column})")),
+            Node::Hackenbush(picture) => out.push_str(&picture_name(self.picture_of(*picture))),
             Node::Heap { game, size } => {
                 out.push_str(&heap_call(self.heap_game(*game), &size.to_string()))
             }

@@ -1,0 +1,191 @@
+//! Green Hackenbush: a picture of edges attached to the ground; a move deletes one edge, and
+//! whatever is no longer connected to the ground falls away.
+//!
+//! - [`Picture`] is a picture in canonical form, parsed from `"g-a a-b a-c b-c"` (the ground
+//!   is the vertex `g`).
+//! - [`value`] reduces a picture to a stalk by the fusion and colon principles, in linear
+//!   time, and records each step for `why`.
+//! - [`brute_force_value`] is the reference: the mex over every subset of edges a game of the
+//!   picture can reach.
+
+mod brute;
+mod parse;
+mod reduce;
+
+#[cfg(test)]
+mod tests;
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::sync::Arc;
+
+pub use brute::{BRUTE_FORCE_EDGES, brute_force_value};
+pub use parse::{Parsed, PictureError};
+pub use reduce::{Branch, Reduction, Stage, value};
+
+/// The name of the ground.
+pub const GROUND: &str = "g";
+
+/// A Hackenbush picture: every edge is connected to the ground, vertex 0 is the ground, the
+/// other vertices are sorted by name and the edges are sorted, so that one picture has one
+/// form however it was typed.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Picture {
+    names: Vec<Arc<str>>,
+    /// (a, b) with a <= b; a loop has a == b.
+    edges: Vec<(u32, u32)>,
+}
+
+impl Picture {
+    /// The picture of these edges between named vertices (the ground is `g`); the parts not
+    /// connected to the ground fall away.
+    pub fn new(edges: &[(&str, &str)]) -> Picture {
+        let mut names: Vec<Arc<str>> = vec![GROUND.into()];
+        let mut index = |name: &str| match names.iter().position(|n| &**n == name) {
+            Some(i) => i as u32,
+            None => {
+                names.push(name.into());
+                (names.len() - 1) as u32
+            }
+        };
+        let edges: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (index(a), index(b))).collect();
+        Picture::canonical(&names, &edges)
+    }
+
+    /// A stalk (the notes' snake) of `length` edges: g-1, 1-2, ..., standing on the ground.
+    pub fn stalk(length: u64) -> Picture {
+        let names: Vec<Arc<str>> = (0..=length)
+            .map(|i| {
+                if i == 0 {
+                    GROUND.into()
+                } else {
+                    i.to_string().into()
+                }
+            })
+            .collect();
+        let edges: Vec<(u32, u32)> = (0..length as u32).map(|i| (i, i + 1)).collect();
+        Picture { names, edges }
+    }
+
+    /// The edges kept (those connected to the ground), renamed into canonical order.
+    fn canonical(names: &[Arc<str>], edges: &[(u32, u32)]) -> Picture {
+        let grounded = grounded_edges(names.len(), edges);
+        let mut used: Vec<u32> = grounded
+            .iter()
+            .flat_map(|&i| [edges[i].0, edges[i].1])
+            .filter(|&v| v != 0)
+            .collect();
+        used.sort_unstable_by(|&a, &b| natural_order(&names[a as usize], &names[b as usize]));
+        used.dedup();
+        let mut renamed = vec![0u32; names.len()];
+        for (new, &old) in used.iter().enumerate() {
+            renamed[old as usize] = new as u32 + 1;
+        }
+        let mut kept: Vec<(u32, u32)> = grounded
+            .iter()
+            .map(|&i| {
+                let (a, b) = (renamed[edges[i].0 as usize], renamed[edges[i].1 as usize]);
+                (a.min(b), a.max(b))
+            })
+            .collect();
+        kept.sort_unstable();
+        let mut new_names = vec![names[0].clone()];
+        new_names.extend(used.iter().map(|&v| names[v as usize].clone()));
+        Picture {
+            names: new_names,
+            edges: kept,
+        }
+    }
+
+    /// The picture after deleting edge `index`, once the parts it cut off have fallen.
+    pub fn cut(&self, index: usize) -> Picture {
+        let mut edges = self.edges.clone();
+        edges.remove(index);
+        Picture::canonical(&self.names, &edges)
+    }
+
+    pub fn edges(&self) -> &[(u32, u32)] {
+        &self.edges
+    }
+
+    /// Edges counted once however many copies a multi-edge has: the picture's distinct cuts.
+    pub fn distinct_edges(&self) -> usize {
+        let mut edges = self.edges.clone();
+        edges.dedup();
+        edges.len()
+    }
+
+    pub fn vertex_count(&self) -> usize {
+        self.names.len()
+    }
+
+    pub fn name(&self, vertex: u32) -> &str {
+        &self.names[vertex as usize]
+    }
+
+    /// `a-b`, as typed.
+    pub fn edge_name(&self, index: usize) -> String {
+        let (a, b) = self.edges[index];
+        format!("{}-{}", self.name(a), self.name(b))
+    }
+
+    /// The length of the stalk this picture is, if it is one as `stalk(n)` draws it.
+    pub fn as_stalk(&self) -> Option<u64> {
+        (*self == Picture::stalk(self.edges.len() as u64)).then_some(self.edges.len() as u64)
+    }
+}
+
+impl fmt::Display for Picture {
+    /// The edges in canonical order: `g-a a-b a-c b-c`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for index in 0..self.edges.len() {
+            if index > 0 {
+                f.write_str(" ")?;
+            }
+            f.write_str(&self.edge_name(index))?;
+        }
+        Ok(())
+    }
+}
+
+/// Names compare as numbers when both are numbers (`2` before `10`), otherwise as text.
+fn natural_order(a: &str, b: &str) -> Ordering {
+    match (a.parse::<u64>(), b.parse::<u64>()) {
+        (Ok(x), Ok(y)) => x.cmp(&y),
+        (Ok(_), Err(_)) => Ordering::Less,
+        (Err(_), Ok(_)) => Ordering::Greater,
+        (Err(_), Err(_)) => a.cmp(b),
+    }
+}
+
+/// The indices of the edges connected to the ground (vertex 0), by a search from it.
+fn grounded_edges(vertices: usize, edges: &[(u32, u32)]) -> Vec<usize> {
+    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); vertices];
+    for (i, &(a, b)) in edges.iter().enumerate() {
+        incident[a as usize].push(i);
+        if a != b {
+            incident[b as usize].push(i);
+        }
+    }
+    let mut reached = vec![false; vertices];
+    reached[0] = true;
+    let mut stack = vec![0usize];
+    let mut kept = Vec::new();
+    let mut taken = vec![false; edges.len()];
+    while let Some(v) = stack.pop() {
+        for &i in &incident[v] {
+            if !taken[i] {
+                taken[i] = true;
+                kept.push(i);
+                let (a, b) = edges[i];
+                let other = if a as usize == v { b } else { a } as usize;
+                if !reached[other] {
+                    reached[other] = true;
+                    stack.push(other);
+                }
+            }
+        }
+    }
+    kept.sort_unstable();
+    kept
+}

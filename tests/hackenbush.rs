@@ -1,0 +1,259 @@
+//! Green Hackenbush in the language: pictures as games, the seeds' facts, winning cuts in
+//! pictures with circuits, proofs by the fusion and colon principles, and the picture drawn.
+
+mod common;
+
+use common::{eval, run};
+use grundy::game::Arena;
+use grundy::game::hackenbush::{Picture, brute_force_value};
+use proptest::prelude::*;
+
+#[test]
+fn a_snake_of_length_n_is_star_n_and_nim_is_a_sum_of_snakes() {
+    for n in 0..8 {
+        assert_eq!(eval(&format!("stalk({n}) == *{n}")), "true");
+    }
+    assert_eq!(
+        eval("stalk(3) + stalk(5) + stalk(6) == nim(3, 5, 6)"),
+        "true"
+    );
+    assert_eq!(eval("stalk(1) + stalk(2) + stalk(3) is losing"), "true");
+    assert_eq!(eval(r#"hackenbush("g-1 1-2 2-3") == stalk(3)"#), "true");
+}
+
+#[test]
+fn classic_pictures_have_their_values() {
+    let cases = [
+        // A loop is worth a stalk of 1.
+        ("g-g", "*1"),
+        // A triangle standing on the ground.
+        ("g-a g-b a-b", "*1"),
+        // A stalk of 1 with branches of 1 and 2 on top: 1 + (1 ⊕ 2).
+        ("g-a a-b a-c c-d", "*4"),
+        // A triangle on a stalk.
+        ("g-a a-b a-c b-c", "*2"),
+        // Several feet on the ground, a multi-edge and a loop up in the air.
+        ("g-a g-b a-c b-c c-d c-d d-d", "*1"),
+    ];
+    for (picture, value) in cases {
+        let shown = eval(&format!("nimber(hackenbush(\"{picture}\"))"));
+        assert_eq!(format!("*{shown}"), value, "{picture}");
+    }
+}
+
+#[test]
+fn pictures_add_and_compare_like_any_game() {
+    assert_eq!(
+        eval(r#"hackenbush("g-a a-b a-c b-c") + *3"#),
+        "*1 — the player to move wins"
+    );
+    assert_eq!(
+        eval(r#"hackenbush("g-a a-b a-c b-c") + *2 is losing"#),
+        "true"
+    );
+    assert_eq!(
+        eval(
+            r#"let P = hackenbush("g-a g-b a-b")
+P + P == 0"#
+        ),
+        "true"
+    );
+    // Typed in another order, the same picture is the same game.
+    assert_eq!(
+        eval(r#"hackenbush("b-c a-b g-a a-c") == hackenbush("g-a a-b a-c b-c")"#),
+        "true"
+    );
+}
+
+#[test]
+fn options_and_moves_are_cuts() {
+    let options = eval(r#"options hackenbush("g-a a-b a-c b-c")"#);
+    assert!(
+        options.starts_with(r#"hackenbush("g-a a-b a-c b-c") ≡ *2 has 4 options:"#),
+        "{options}"
+    );
+    assert!(
+        options.contains(r#"hackenbush("g-a a-b a-c") ≡ *1"#),
+        "{options}"
+    );
+    let moves = eval(r#"moves all hackenbush("g-a a-b a-c b-c")"#);
+    assert!(moves.contains("→ *0 ≡ 0: cut g-a   ← wins"), "{moves}");
+    assert!(
+        moves.contains(r#"→ hackenbush("g-a a-b a-c") ≡ *1: cut b-c"#),
+        "{moves}"
+    );
+    // In a sum, the winning cut is the one that leaves *1 for the *1 beside it.
+    let moves = eval(r#"moves hackenbush("g-a a-b a-c b-c") + *1"#);
+    assert!(
+        moves.ends_with(r#"cut b-c, leaving hackenbush("g-a a-b a-c") + *1 ≡ 0"#),
+        "{moves}"
+    );
+}
+
+#[test]
+fn why_fuses_then_applies_the_colon_principle() {
+    let why = eval(r#"why hackenbush("g-a a-b a-c b-c")"#);
+    let lines: Vec<&str> = why.lines().collect();
+    assert!(lines[2].contains("a, b, c lie on circuits: fused into one vertex {a, b, c}, their 3 edges become loops there   (fusion principle)"), "{why}");
+    assert!(lines[3].contains("at {a, b, c}: 3 loops (1 each) become one stalk of length 1 ⊕ 1 ⊕ 1 = 1   (colon principle)"), "{why}");
+    assert!(
+        lines[4].contains(
+            "at g: g-a topped by a stalk of 1 is a stalk of length 2   (colon principle)"
+        ),
+        "{why}"
+    );
+    assert!(
+        lines[5].contains("a stalk of length 2 on the ground, so it is *2"),
+        "{why}"
+    );
+    let why = eval(r#"why hackenbush("g-a a-b a-c c-d") == *4"#);
+    assert!(
+        why.contains(
+            "at a: a-b (1) and a-c topped by a stalk of 1 (2) become one stalk of length 1 ⊕ 2 = 3"
+        ),
+        "{why}"
+    );
+    let ground = eval(r#"why hackenbush("g-a g-b a-b")"#);
+    assert!(
+        ground.contains("g, a, b lie on circuits: fused into the ground"),
+        "{ground}"
+    );
+}
+
+#[test]
+fn big_pictures_evaluate_at_once() {
+    // A comb: a spine g-s0-s1-...-s300, a tooth of t % 7 + 1 edges on each s_t, and a rung
+    // s_t-s0 on every tenth. The rungs put the whole spine on circuits, so it fuses into one
+    // vertex with 330 loops (an even number); the teeth stand on it as stalks, and g-s0
+    // carries the lot: the value is 1 + (1 + 1 % 7) ⊕ (1 + 2 % 7) ⊕ ... ⊕ (1 + 300 % 7).
+    let mut edges = vec!["g-s0".to_owned()];
+    for tooth in 1..=300u64 {
+        edges.push(format!("s{}-s{tooth}", tooth - 1));
+        let mut below = format!("s{tooth}");
+        for k in 1..=tooth % 7 + 1 {
+            let top = format!("t{tooth}_{k}");
+            edges.push(format!("{below}-{top}"));
+            below = top;
+        }
+        if tooth % 10 == 0 {
+            edges.push(format!("s{tooth}-s0"));
+        }
+    }
+    let expected = 1 + (1..=300u64).fold(0, |acc, t| acc ^ (t % 7 + 1));
+    let text = edges.join(" ");
+    assert!(edges.len() > 1000);
+    assert_eq!(
+        eval(&format!("nimber(hackenbush(\"{text}\"))")),
+        expected.to_string()
+    );
+    // Its winning cuts are found with the fast values of every picture one cut away.
+    let moves = eval(&format!("moves hackenbush(\"{text}\")"));
+    assert!(moves.contains("≡ 0: cut"), "{moves}");
+}
+
+#[test]
+fn dot_draws_the_picture() {
+    let dot = eval(r#"dot hackenbush("g-a a-b a-c b-c g-g")"#);
+    assert!(dot.starts_with("graph picture {"), "{dot}");
+    assert!(dot.contains("v1 [label=\"a\"]"), "{dot}");
+    assert!(
+        dot.contains("[color=\"saddlebrown\", penwidth=4]"),
+        "the ground line: {dot}"
+    );
+    assert!(
+        dot.contains("foot0 -- foot0 [tooltip=\"g-g\""),
+        "a loop on the ground: {dot}"
+    );
+    // Worth *3; cutting b-c leaves 1 + (1 ⊕ 1) beside the loop's 1, which is 0.
+    assert!(
+        dot.contains("v2 -- v3 [tooltip=\"b-c\", style=dashed"),
+        "{dot}"
+    );
+    assert_eq!(dot.matches("style=dashed").count(), 1, "{dot}");
+    // Without the loop, g-a is the winning cut (it leaves 0), drawn dashed.
+    let dot = eval(r#"dot hackenbush("g-a a-b a-c b-c")"#);
+    assert!(dot.contains("tooltip=\"g-a\", style=dashed"), "{dot}");
+}
+
+#[test]
+fn bad_pictures_point_into_the_string() {
+    let errors = run(r#"hackenbush("g-a a+b")"#).errors;
+    let error = &errors[0];
+    assert!(
+        error.contains("`+` can't be part of a vertex name"),
+        "{error}"
+    );
+    let column = |line: &str, c: char| line.chars().position(|x| x == c);
+    let caret = error.lines().find(|l| l.contains('┬')).unwrap();
+    let source = error.lines().find(|l| l.contains("hackenbush(")).unwrap();
+    assert_eq!(column(caret, '┬'), column(source, '+'), "{error}");
+    let errors = run(r#"hackenbush("0-1 1-2"); hackenbush(7); stalk(-1)"#).errors;
+    assert_eq!(errors.len(), 3);
+    assert!(
+        errors[0].contains("the ground is written `g`, not `0`"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("takes its picture as a string"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("a stalk can't be negative"),
+        "{}",
+        errors[2]
+    );
+    let warned = run(r#"hackenbush("g-a x-y")"#);
+    assert_eq!(warned.answers, ["*1 — the player to move wins"]);
+    assert!(
+        warned.errors[0].contains("not connected to the ground: x-y"),
+        "{}",
+        warned.errors[0]
+    );
+}
+
+/// Random pictures on the ground and up to six other vertices, up to 12 edges.
+fn picture() -> impl Strategy<Value = Picture> {
+    prop::collection::vec((0..=6usize, 0..=6usize), 1..=12).prop_map(|pairs| {
+        let name = |v: usize| {
+            if v == 0 {
+                "g".to_owned()
+            } else {
+                format!("v{v}")
+            }
+        };
+        let names: Vec<(String, String)> = pairs.iter().map(|&(a, b)| (name(a), name(b))).collect();
+        let edges: Vec<(&str, &str)> = names
+            .iter()
+            .map(|(a, b)| (a.as_str(), b.as_str()))
+            .collect();
+        Picture::new(&edges)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The winning cuts `moves` finds are exactly the cuts whose picture is worth 0 by brute
+    /// force, circuits or not.
+    #[test]
+    fn winning_cuts_agree_with_brute_force(picture in picture()) {
+        let mut arena = Arena::default();
+        let game = arena.picture(picture.clone()).unwrap();
+        let winning: Vec<_> = arena.winning_moves(game).unwrap();
+        let expected = (0..picture.edges().len())
+            .filter(|&i| brute_force_value(&picture.cut(i)) == Some(0))
+            .map(|i| picture.edge_name(i))
+            .collect::<std::collections::BTreeSet<_>>();
+        let found = winning
+            .iter()
+            .map(|(how, _)| match how {
+                grundy::game::moves::Move::Cut { edge } => edge.clone(),
+                other => panic!("{other:?}"),
+            })
+            .collect::<std::collections::BTreeSet<_>>();
+        prop_assert_eq!(found, expected, "{}", picture);
+        prop_assert_eq!(Some(arena.nimber(game).unwrap()), brute_force_value(&picture));
+    }
+}
