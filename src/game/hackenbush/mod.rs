@@ -148,14 +148,40 @@ impl fmt::Display for Picture {
     }
 }
 
-/// Names compare as numbers when both are numbers (`2` before `10`), otherwise as text.
+/// Names compare in natural order: runs of digits as numbers, so `s9` comes before `s10`.
 fn natural_order(a: &str, b: &str) -> Ordering {
-    match (a.parse::<u64>(), b.parse::<u64>()) {
-        (Ok(x), Ok(y)) => x.cmp(&y),
-        (Ok(_), Err(_)) => Ordering::Less,
-        (Err(_), Ok(_)) => Ordering::Greater,
-        (Err(_), Err(_)) => a.cmp(b),
+    let (mut a, mut b) = (a, b);
+    loop {
+        let (x, rest_a) = next_run(a);
+        let (y, rest_b) = next_run(b);
+        let order = match (x, y) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => Ordering::Less,
+            (Some(_), None) => Ordering::Greater,
+            (Some(x), Some(y)) => match (x.parse::<u128>(), y.parse::<u128>()) {
+                (Ok(m), Ok(n)) => m.cmp(&n).then(x.len().cmp(&y.len())),
+                (Ok(_), Err(_)) => Ordering::Less,
+                (Err(_), Ok(_)) => Ordering::Greater,
+                (Err(_), Err(_)) => x.cmp(y),
+            },
+        };
+        if order != Ordering::Equal {
+            return order;
+        }
+        (a, b) = (rest_a, rest_b);
     }
+}
+
+/// The leading run of digits, or of other characters, and what follows it.
+fn next_run(text: &str) -> (Option<&str>, &str) {
+    let Some(first) = text.chars().next() else {
+        return (None, text);
+    };
+    let digits = first.is_ascii_digit();
+    let end = text
+        .find(|c: char| c.is_ascii_digit() != digits)
+        .unwrap_or(text.len());
+    (Some(&text[..end]), &text[end..])
 }
 
 /// The indices of the edges connected to the ground (vertex 0), by a search from it.
