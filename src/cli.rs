@@ -1,11 +1,13 @@
 //! The command line: `grundy` (the REPL, or a script piped to standard input),
-//! `grundy run FILE...` and `grundy eval 'STATEMENT'`.
+//! `grundy run FILE...`, `grundy eval 'STATEMENT'`, `grundy check FILE...` and
+//! `grundy completions SHELL`.
 
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
 
 use crate::diagnostics::Style;
 use crate::eval::{Limits, Session, Summary};
@@ -23,15 +25,24 @@ const USAGE_ERROR: u8 = 2;
                   Without a command, grundy starts the REPL on a terminal and runs standard \
                   input as a script otherwise.",
     after_help = "Exit codes: 0 success, 1 a failed assert, 2 usage or I/O error, \
-                  3 syntax or name errors, 4 runtime error."
+                  3 syntax or name errors, 4 runtime error or cancelled.\n\
+                  Environment: NO_COLOR turns colour off; NO_GRAPHICS narrates diagnostics \
+                  for screen readers; GRUNDY_HISTORY names the REPL's history file."
 )]
 struct Cli {
     /// One JSON object per statement on standard output (errors too), for other tools
     #[arg(long, global = true)]
     json: bool,
-    /// Raise or lower a limit: depth, steps, nodes, heap, options (e.g. `--limit heap=2e8`)
+    /// Colour in diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never
+    #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
+    color: ColorChoice,
+    /// Raise or lower a limit: depth, steps, nodes, heap, options, memory, search
+    /// (e.g. `--limit heap=2e8`)
     #[arg(long = "limit", value_name = "NAME=VALUE", global = true)]
     limits: Vec<String>,
+    /// The REPL's history file (default: $XDG_STATE_HOME/grundy/history)
+    #[arg(long, value_name = "FILE", global = true)]
+    history_file: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -48,12 +59,30 @@ enum Command {
         #[arg(value_name = "STATEMENT")]
         source: String,
     },
+    /// Parse and resolve names only, running nothing: exit 0 if the files are well formed
+    Check {
+        #[arg(required = true, value_name = "FILE")]
+        files: Vec<PathBuf>,
+    },
+    /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
+    Completions {
+        #[arg(value_enum)]
+        shell: Shell,
+    },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum ColorChoice {
+    Auto,
+    Always,
+    Never,
 }
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let style = Style {
-        color: use_color(),
+        color: use_color(cli.color),
+        narrated: std::env::var_os("NO_GRAPHICS").is_some_and(|v| !v.is_empty()),
         ..Style::PLAIN
     };
     let format = if cli.json {
@@ -80,16 +109,49 @@ pub fn main() -> ExitCode {
         Some(Command::Eval { source }) => {
             run_text(&mut session, "<eval>", &source, format).exit_code() as u8
         }
-        None if std::io::stdin().is_terminal() => crate::repl::run(&mut session, format),
+        Some(Command::Check { files }) => check_files(&mut session, &files, format),
+        Some(Command::Completions { shell }) => {
+            clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut std::io::stdout());
+            0
+        }
+        None if std::io::stdin().is_terminal() => {
+            let history = cli.history_file.or_else(crate::repl::default_history_file);
+            crate::repl::run(&mut session, format, history)
+        }
         None => run_files(&mut session, &[PathBuf::from("-")], format),
     };
     ExitCode::from(code)
 }
 
-/// Colour only on a terminal, and never when `NO_COLOR` is set.
-fn use_color() -> bool {
-    let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
-    !no_color && std::io::stderr().is_terminal()
+/// `--color`: on a terminal (and without `NO_COLOR`) for `auto`.
+fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
+            !no_color && std::io::stderr().is_terminal()
+        }
+    }
+}
+
+/// `grundy check`: every file parsed and its names resolved, nothing run.
+fn check_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
+    let mut code = 0;
+    for file in files {
+        match read_source(file) {
+            Ok((name, text)) => {
+                let summary =
+                    session.check(&name, &text, &mut |event| print_event(event, format, &name));
+                code = code.max(summary.exit_code() as u8);
+            }
+            Err(message) => {
+                eprintln!("error: {message}");
+                code = code.max(USAGE_ERROR);
+            }
+        }
+    }
+    code
 }
 
 /// Runs each file in one session; the exit code is the worst of them.

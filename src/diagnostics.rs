@@ -1,7 +1,7 @@
 //! Diagnostics rendered for people: miette's graphical report, with or without colour,
 //! at a fixed width so that output (and snapshots) never depend on the terminal.
 
-use miette::{GraphicalReportHandler, GraphicalTheme, Report};
+use miette::{GraphicalReportHandler, GraphicalTheme, NarratableReportHandler, Report};
 
 /// How reports are drawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -9,6 +9,8 @@ pub struct Style {
     pub color: bool,
     pub unicode: bool,
     pub width: usize,
+    /// Diagnostics as sentences for screen readers (`NO_GRAPHICS`), not drawn.
+    pub narrated: bool,
 }
 
 impl Style {
@@ -17,11 +19,22 @@ impl Style {
         color: false,
         unicode: true,
         width: 100,
+        narrated: false,
     };
 }
 
 /// A report as text, ending with a newline.
 pub fn render(report: &Report, style: Style) -> String {
+    if style.narrated {
+        let mut out = String::new();
+        if NarratableReportHandler::new()
+            .render_report(&mut out, report.as_ref())
+            .is_err()
+        {
+            out = format!("{report}\n");
+        }
+        return out;
+    }
     let theme = match (style.unicode, style.color) {
         (true, true) => GraphicalTheme::unicode(),
         (true, false) => GraphicalTheme::unicode_nocolor(),

@@ -20,12 +20,43 @@ pub enum Format {
 pub fn print_event(event: Event, format: Format, file: &str) {
     match (format, event) {
         (Format::Text(_), Event::Answer { answer, .. }) if answer.is_silent() => {}
+        (Format::Text(style), Event::Answer { answer, .. }) if !style.unicode => {
+            println!("{}", ascii(&answer.to_string()))
+        }
         (Format::Text(_), Event::Answer { answer, .. }) => println!("{answer}"),
         (Format::Text(style), Event::Error(report) | Event::Warning(report)) => {
             eprint!("{}", diagnostics::render(&report, style))
         }
         (Format::Json, event) => println!("{}", event_json(&event, file)),
     }
+}
+
+/// The text with its mathematical signs and box drawing spelt in ASCII, for terminals and
+/// readers without them (`:set unicode off`).
+pub fn ascii(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '≡' => out.push_str("=="),
+            '≢' => out.push_str("!="),
+            '⊕' => out.push_str("xor"),
+            '→' => out.push_str("->"),
+            '←' => out.push_str("<-"),
+            '—' => out.push_str("--"),
+            '…' => out.push_str("..."),
+            '·' => out.push('*'),
+            '≤' => out.push_str("<="),
+            '≥' => out.push_str(">="),
+            '⌊' | '⌋' => {}
+            'φ' => out.push_str("phi"),
+            '─' | '┬' | '┴' => out.push('-'),
+            '│' => out.push('|'),
+            '├' | '└' | '┌' | '┐' | '┘' | '┼' => out.push('+'),
+            '–' => out.push('-'),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// One event as a JSON object.

@@ -200,3 +200,73 @@ fn limits_can_be_raised_or_lowered() {
     assert_eq!(output.status.code(), Some(2));
     assert!(stderr(&output).contains("the limits are depth, steps, nodes, heap, options"));
 }
+
+#[test]
+fn check_parses_and_resolves_without_running() {
+    let output = grundy(&["check", "examples/seeds.game", "examples/heaps.game"], "");
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(
+        stdout(&output).is_empty(),
+        "nothing runs: {}",
+        stdout(&output)
+    );
+    // A failing assert is not checked, a misspelt name is.
+    let output = grundy(&["check", "tests/errors/assert_failed.game"], "");
+    assert_eq!(output.status.code(), Some(0));
+    let output = grundy(&["check", "tests/errors/unknown_name.game"], "");
+    assert_eq!(output.status.code(), Some(3));
+    assert!(
+        stderr(&output).contains("grundy::name::unknown"),
+        "{}",
+        stderr(&output)
+    );
+    let output = grundy(&["check", "no/such/file.game"], "");
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let output = grundy(&["completions", shell], "");
+        assert_eq!(output.status.code(), Some(0));
+        let script = stdout(&output);
+        assert!(
+            script.contains("grundy") && script.contains("check"),
+            "{shell}: {script}"
+        );
+    }
+    let output = grundy(&["completions", "tcsh"], "");
+    assert_eq!(
+        output.status.code(),
+        Some(2),
+        "an unknown shell is a usage error"
+    );
+}
+
+#[test]
+fn colour_is_chosen_on_the_command_line() {
+    let always = grundy(&["--color", "always", "eval", "*3 + 2"], "");
+    assert!(
+        stderr(&always).contains("\x1b["),
+        "always: {}",
+        stderr(&always)
+    );
+    let never = grundy(&["--color", "never", "eval", "*3 + 2"], "");
+    assert!(!stderr(&never).contains("\x1b["));
+    // Not a terminal: no colour by default.
+    let auto = grundy(&["eval", "*3 + 2"], "");
+    assert!(!stderr(&auto).contains("\x1b["));
+}
+
+#[test]
+fn no_graphics_narrates_diagnostics() {
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["eval", "*3 + 2"])
+        .env("NO_GRAPHICS", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stderr).unwrap();
+    assert!(text.contains("Diagnostic severity: error"), "{text}");
+    assert!(!text.contains('╭'), "{text}");
+    assert_eq!(output.status.code(), Some(4));
+}

@@ -1,7 +1,7 @@
 //! `why`, `moves`, `options`, `tree` and `dot`: evaluate the target, then ask the explainer.
 
 use super::{Result, Session, Value};
-use crate::explain::{Claim, Explainer, Explanation, Fold, Proof, Step, binary_columns};
+use crate::explain::{Claim, Explainer, Explanation, Proof, Step, binary_columns};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Outcome, Verb};
 
 /// How deep `tree` draws, and `tree full`.
@@ -13,7 +13,7 @@ impl Session {
         if verb == Verb::Why {
             return match self.claim(target)? {
                 Some(claim) => {
-                    let mut explainer = Explainer::new(&mut self.arena, &self.names, Fold::SCREEN);
+                    let mut explainer = Explainer::new(&mut self.arena, &self.names, self.fold);
                     let proof = explainer
                         .prove(&claim, full)
                         .map_err(|e| self.game_error(e, target.span))?;
@@ -26,7 +26,7 @@ impl Session {
         let game = self.game_value(&value, target.span)?;
         let typed = self.sources.text(target.span).to_owned();
         let mut explainer =
-            Explainer::new(&mut self.arena, &self.names, Fold::SCREEN).typed(game, &typed);
+            Explainer::new(&mut self.arena, &self.names, self.fold).typed(game, &typed);
         let explanation = match verb {
             Verb::Moves => explainer.moves(game, full).map(Explanation::Moves),
             Verb::Options => explainer.options(game).map(Explanation::Options),

@@ -9,6 +9,7 @@ mod commands;
 mod error;
 mod expr;
 mod families;
+mod inspect;
 pub mod limits;
 mod ops;
 mod pictures;
@@ -79,6 +80,8 @@ pub struct Session {
     pub sources: Sources,
     /// Set through [`Session::set_limit`], which keeps the arena's copy in step.
     limits: Limits,
+    /// How much of a proof `why` shows (`why full` shows everything).
+    pub fold: crate::explain::Fold,
     globals: IndexMap<Arc<str>, Global>,
     function_count: u32,
     /// Results of family calls, per argument tuple.
@@ -109,6 +112,7 @@ impl Session {
             names: Names::default(),
             sources: Sources::default(),
             limits,
+            fold: crate::explain::Fold::SCREEN,
             globals: IndexMap::new(),
             function_count: 0,
             memo: FxHashMap::default(),

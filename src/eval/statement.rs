@@ -16,30 +16,10 @@ impl Session {
     /// Syntax and name errors are all reported and nothing runs; otherwise every statement
     /// runs, and a failed one does not stop the others.
     pub fn run(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
-        let source = self.sources.add(name, text);
         let mut summary = Summary::default();
-        let (statements, syntax_errors) = syntax::parse(source, text);
-        if !syntax_errors.is_empty() {
-            summary.syntax_errors = syntax_errors.len();
-            for error in syntax_errors {
-                let span = error.span();
-                sink(Event::Error(self.report(error, span)));
-            }
+        let Some(statements) = self.prepare(name, text, sink, &mut summary) else {
             return summary;
-        }
-        let (name_errors, warnings) = self.resolve(&statements);
-        for warning in warnings {
-            let span = warning.span();
-            sink(Event::Warning(self.report(warning, span)));
-        }
-        if !name_errors.is_empty() {
-            summary.name_errors = name_errors.len();
-            for error in name_errors {
-                let span = error.span();
-                sink(Event::Error(self.report(error, span)));
-            }
-            return summary;
-        }
+        };
         self.defined_later = statements
             .iter()
             .filter_map(|stmt| match &stmt.kind {
@@ -81,7 +61,48 @@ impl Session {
     }
 
     /// An error as a miette report, with the source its span points into.
-    fn report(
+    /// Parses a program and resolves its names, running nothing: what `grundy check` does.
+    pub fn check(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
+        let mut summary = Summary::default();
+        self.prepare(name, text, sink, &mut summary);
+        summary
+    }
+
+    /// The statements of a program, or `None` after reporting its syntax or name errors.
+    fn prepare(
+        &mut self,
+        name: &str,
+        text: &str,
+        sink: &mut dyn FnMut(Event),
+        summary: &mut Summary,
+    ) -> Option<Vec<Stmt>> {
+        let source = self.sources.add(name, text);
+        let (statements, syntax_errors) = syntax::parse(source, text);
+        if !syntax_errors.is_empty() {
+            summary.syntax_errors = syntax_errors.len();
+            for error in syntax_errors {
+                let span = error.span();
+                sink(Event::Error(self.report(error, span)));
+            }
+            return None;
+        }
+        let (name_errors, warnings) = self.resolve(&statements);
+        for warning in warnings {
+            let span = warning.span();
+            sink(Event::Warning(self.report(warning, span)));
+        }
+        if !name_errors.is_empty() {
+            summary.name_errors = name_errors.len();
+            for error in name_errors {
+                let span = error.span();
+                sink(Event::Error(self.report(error, span)));
+            }
+            return None;
+        }
+        Some(statements)
+    }
+
+    pub(super) fn report(
         &self,
         error: impl miette::Diagnostic + Send + Sync + 'static,
         span: Span,

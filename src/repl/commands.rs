@@ -1,0 +1,184 @@
+//! The REPL's `:commands`, each of which may be shortened to a unique prefix (`:q`, `:v`).
+
+use super::Settings;
+use crate::cli::run_text;
+use crate::eval::Session;
+use crate::explain::Fold;
+use crate::output::{Format, print_event};
+
+/// Every command, for completion and prefixes.
+pub const COMMANDS: &[&str] = &[
+    "help", "load", "reload", "vars", "type", "set", "clear", "quit",
+];
+
+/// Whether the REPL goes on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// The command a (possibly shortened) name stands for: `:q` is `:quit`.
+pub fn expand(name: &str) -> Option<&'static str> {
+    if let Some(exact) = COMMANDS.iter().find(|c| **c == name) {
+        return Some(exact);
+    }
+    let mut matches = COMMANDS.iter().filter(|c| c.starts_with(name));
+    match (matches.next(), matches.next()) {
+        (Some(command), None) if !name.is_empty() => Some(command),
+        _ => None,
+    }
+}
+
+/// Runs `:name argument`.
+pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flow {
+    let (name, argument) = command
+        .trim()
+        .split_once(char::is_whitespace)
+        .unwrap_or((command.trim(), ""));
+    let argument = argument.trim();
+    match expand(name) {
+        Some("quit") => return Flow::Quit,
+        Some("help") if argument.is_empty() => print!("{}", crate::help::text()),
+        Some("help") => match crate::help::page(argument) {
+            Some(page) => print!("{page}"),
+            None => {
+                eprintln!("error: no help on `{argument}`; `:help` lists the built-ins and topics")
+            }
+        },
+        Some("load") if argument.is_empty() => {
+            eprintln!("error: `:load` needs a file: `:load examples/seeds.game`")
+        }
+        Some("load") => load(session, argument, settings),
+        Some("reload") => match settings.loaded.clone() {
+            Some(path) => load(session, &path, settings),
+            None => eprintln!("error: nothing to reload: `:load FILE` first"),
+        },
+        Some("vars") => {
+            let lines = session.variables();
+            if lines.is_empty() {
+                println!("nothing is defined yet: `let G = <*0, *1>`");
+            }
+            for line in lines {
+                println!("{line}");
+            }
+        }
+        Some("type") if argument.is_empty() => {
+            eprintln!("error: `:type` needs an expression: `:type kayles(5)`")
+        }
+        Some("type") => {
+            let format = settings.format;
+            let kind = session.type_of("<repl>", argument, &mut |event| {
+                print_event(event, format, "<repl>")
+            });
+            if let Some(kind) = kind {
+                println!("{argument} : {kind}");
+            }
+        }
+        Some("set") => set(session, argument, settings),
+        Some("clear") => {
+            session.clear();
+            println!("every definition is forgotten");
+        }
+        _ => eprintln!(
+            "error: unknown command `:{name}`; the commands are :{}",
+            COMMANDS.join(", :")
+        ),
+    }
+    Flow::Continue
+}
+
+fn load(session: &mut Session, path: &str, settings: &mut Settings) {
+    match std::fs::read_to_string(path) {
+        Ok(text) => {
+            settings.loaded = Some(path.to_owned());
+            let summary = run_text(session, path, &text, settings.format);
+            if summary.ok() {
+                println!("loaded {path}");
+            }
+        }
+        Err(error) => eprintln!("error: can't read {path}: {error}"),
+    }
+}
+
+/// `:set`, `:set depth 5`, `:set color off`, `:set limit heap=2e8`.
+fn set(session: &mut Session, argument: &str, settings: &mut Settings) {
+    let mut words = argument.split_whitespace();
+    let (name, value) = (words.next(), words.next());
+    let switch = |value: Option<&str>| match value {
+        Some("on" | "true" | "yes") => Ok(true),
+        Some("off" | "false" | "no") => Ok(false),
+        _ => Err("say `on` or `off`".to_owned()),
+    };
+    let number = |value: Option<&str>| {
+        value
+            .and_then(|v| v.parse::<usize>().ok())
+            .filter(|&n| n > 0)
+            .ok_or_else(|| "give a positive number".to_owned())
+    };
+    let result: Result<(), String> = match name {
+        None => {
+            show_settings(session, settings);
+            Ok(())
+        }
+        Some("depth") => number(value).map(|n| session.fold.depth = n),
+        Some("lines") => number(value).map(|n| session.fold.lines = n),
+        Some("color" | "colour") => switch(value).map(|on| {
+            if let Format::Text(style) = &mut settings.format {
+                style.color = on;
+            }
+        }),
+        Some("unicode") => switch(value).map(|on| {
+            if let Format::Text(style) = &mut settings.format {
+                style.unicode = on;
+            }
+        }),
+        Some("limit") => match value {
+            Some(setting) => session.set_limit(setting),
+            None => Err("give a limit: `:set limit heap=200000000`".to_owned()),
+        },
+        Some(other) => Err(format!(
+            "there is no setting `{other}`; the settings are depth, lines, color, unicode, limit"
+        )),
+    };
+    if let Err(message) = result {
+        eprintln!("error: :set {argument}: {message}");
+    }
+}
+
+fn show_settings(session: &Session, settings: &Settings) {
+    let Fold { depth, lines, .. } = session.fold;
+    let on = |b: bool| if b { "on" } else { "off" };
+    println!("depth {depth}      levels of a proof `why` shows");
+    println!("lines {lines}     lines of a proof before it is folded");
+    if let Format::Text(style) = settings.format {
+        println!("color {}      colour in diagnostics", on(style.color));
+        println!(
+            "unicode {}    ≡ ⊕ → and box drawing (off: == xor ->)",
+            on(style.unicode)
+        );
+    }
+    let limits = crate::eval::limits::LIMITS
+        .iter()
+        .filter_map(|(name, _)| Some(format!("{name}={}", session.limits().get(name)?)))
+        .collect::<Vec<_>>();
+    println!("limit {}", limits.join(" "));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_may_be_shortened_to_a_unique_prefix() {
+        assert_eq!(expand("q"), Some("quit"));
+        assert_eq!(expand("h"), Some("help"));
+        assert_eq!(expand("v"), Some("vars"));
+        assert_eq!(expand("l"), Some("load"));
+        assert_eq!(expand("r"), Some("reload"));
+        assert_eq!(expand("c"), Some("clear"));
+        assert_eq!(expand("load"), Some("load"));
+        assert_eq!(expand("x"), None);
+        assert_eq!(expand(""), None);
+    }
+}

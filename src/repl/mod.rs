@@ -1,0 +1,143 @@
+//! The REPL: rustyline with persistent history, completion, hints, highlighting, multi-line
+//! input and `:commands`. Every error is printed and the session goes on with its
+//! definitions intact; Ctrl-C stops a long computation, or clears the line at the prompt.
+
+mod commands;
+mod helper;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use rustyline::error::ReadlineError;
+use rustyline::history::{DefaultHistory, History};
+use rustyline::{Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
+
+use crate::cli::run_text;
+use crate::eval::Session;
+use crate::output::Format;
+use helper::{EmptyLineInterrupt, ReplHelper};
+
+const PROMPT: &str = "grundy> ";
+/// Entries kept in the history file.
+const HISTORY_SIZE: usize = 1000;
+
+/// Where the history lives unless told otherwise: `$GRUNDY_HISTORY`, else
+/// `$XDG_STATE_HOME/grundy/history` (the platform's data directory where there is no state
+/// directory).
+pub fn default_history_file() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("GRUNDY_HISTORY").filter(|p| !p.is_empty()) {
+        return Some(PathBuf::from(path));
+    }
+    let base = dirs::state_dir().or_else(dirs::data_dir)?;
+    Some(base.join("grundy").join("history"))
+}
+
+/// What the REPL shows, changed with `:set`.
+pub struct Settings {
+    pub format: Format,
+    /// The file `:load` ran last, for `:reload`.
+    pub loaded: Option<String>,
+}
+
+/// Runs the REPL until `:quit`, `exit` or Ctrl-D; returns the exit code.
+pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u8 {
+    let config = editor_config().unwrap_or_default();
+    let mut editor = match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
+        Ok(editor) => editor,
+        Err(error) => {
+            eprintln!("error: can't start the REPL: {error}");
+            return 2;
+        }
+    };
+    let color = matches!(format, Format::Text(style) if style.color);
+    editor.set_helper(Some(ReplHelper::new(color)));
+    let empty_interrupt = Arc::new(AtomicBool::new(false));
+    editor.bind_sequence(
+        KeyEvent(KeyCode::Char('c'), Modifiers::CTRL),
+        EventHandler::Conditional(Box::new(EmptyLineInterrupt(empty_interrupt.clone()))),
+    );
+    if let Some(path) = &history {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        // A missing file is a first run, not an error.
+        let _ = editor.load_history(path);
+    }
+    // Ctrl-C while a statement runs stops it; at the prompt rustyline reads it as a key.
+    let interrupt = session.interrupt_flag();
+    if let Err(error) = ctrlc::set_handler(move || interrupt.store(true, Ordering::Relaxed)) {
+        eprintln!("warning: Ctrl-C will not stop long computations: {error}");
+    }
+    println!(
+        "grundy {} — impartial games. Type :help for help, :quit to leave.",
+        env!("CARGO_PKG_VERSION")
+    );
+    let mut settings = Settings {
+        format,
+        loaded: None,
+    };
+    let mut interrupted_on_empty = false;
+    loop {
+        let input = match editor.readline(PROMPT) {
+            Ok(input) => input,
+            Err(ReadlineError::Interrupted) => {
+                // Ctrl-C on an empty line twice in a row leaves, as in python.
+                if empty_interrupt.swap(false, Ordering::Relaxed) {
+                    if interrupted_on_empty {
+                        break;
+                    }
+                    interrupted_on_empty = true;
+                    println!("(Ctrl-C again, Ctrl-D or :quit to leave)");
+                } else {
+                    interrupted_on_empty = false;
+                }
+                continue;
+            }
+            Err(ReadlineError::Eof) => break,
+            Err(error) => {
+                eprintln!("error: {error}");
+                return 2;
+            }
+        };
+        interrupted_on_empty = false;
+        if input.trim().is_empty() {
+            continue;
+        }
+        let _ = editor.add_history_entry(input.as_str());
+        if let Some(path) = &history
+            && let Err(error) = editor.history_mut().save(path)
+        {
+            eprintln!(
+                "warning: can't save the history to {}: {error}",
+                path.display()
+            );
+        }
+        let trimmed = input.trim();
+        if trimmed == "exit" || trimmed == "quit" {
+            break;
+        }
+        if let Some(command) = trimmed.strip_prefix(':') {
+            if commands::run(session, command, &mut settings) == commands::Flow::Quit {
+                break;
+            }
+            if let Some(helper) = editor.helper_mut() {
+                helper.color = matches!(settings.format, Format::Text(style) if style.color);
+            }
+        } else {
+            run_text(session, "<repl>", &input, settings.format);
+        }
+        if let Some(helper) = editor.helper_mut() {
+            helper.names = session.defined_names().map(str::to_owned).collect();
+        }
+    }
+    0
+}
+
+fn editor_config() -> rustyline::Result<Config> {
+    Ok(Config::builder()
+        .auto_add_history(false)
+        .max_history_size(HISTORY_SIZE)?
+        .history_ignore_dups(true)?
+        .build())
+}

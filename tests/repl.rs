@@ -1,0 +1,162 @@
+//! The real REPL on a pseudo-terminal, typed at as a user would: multi-line entry, Tab
+//! completion, `:commands`, Ctrl-C during a long computation and at the prompt, and history
+//! kept across two runs.
+//!
+//! Each input waits until rustyline is reading again, which it shows by switching bracketed
+//! paste back on (`ESC[?2004h`) at every prompt after the first.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rexpect::session::{PtySession, spawn_command};
+
+/// Generous: a debug build on a small machine.
+const TIMEOUT_MS: u64 = 60_000;
+const READY: &str = "\x1b[?2004h";
+
+fn repl(history: &Path) -> PtySession {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .args(["--color", "never", "--history-file"])
+        .arg(history)
+        .env("TERM", "xterm");
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).unwrap();
+    session.exp_string(":help for help").unwrap();
+    // The first prompt: rustyline switched bracketed paste on as it started.
+    session.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    session
+}
+
+/// rexpect reads the terminal byte by byte as Latin-1; this puts UTF-8 back together.
+fn utf8(text: &str) -> String {
+    let bytes: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Types keys (Enter included, if wanted) and returns what the REPL printed until it was
+/// ready for the next input.
+fn keys(repl: &mut PtySession, keys: &str) -> String {
+    type_keys(repl, keys);
+    utf8(&repl.exp_string(READY).unwrap())
+}
+
+fn type_keys(repl: &mut PtySession, keys: &str) {
+    repl.send(keys).unwrap();
+    repl.flush().unwrap();
+}
+
+/// Types a line that leaves the input open (a bracket, a trailing operator).
+fn open_line(repl: &mut PtySession, line: &str) {
+    repl.send_line(line).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+}
+
+fn history_file(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-repl-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn quit(mut repl: PtySession) {
+    repl.send_line(":quit").unwrap();
+    repl.exp_eof().unwrap();
+}
+
+#[test]
+fn multi_line_entry_continues_while_a_bracket_is_open() {
+    let mut repl = repl(&history_file("multi"));
+    open_line(&mut repl, "let G = <*0,");
+    keys(&mut repl, "  *2>\r");
+    assert!(keys(&mut repl, "G\r").contains("*1 — the player to move wins"));
+    open_line(&mut repl, "*1 +");
+    assert!(keys(&mut repl, "*2\r").contains("*3 — the player to move wins"));
+    quit(repl);
+}
+
+#[test]
+fn tab_completes_built_ins_and_defined_names() {
+    let mut repl = repl(&history_file("complete"));
+    keys(&mut repl, "let heptagon = *7\r");
+    for typed in ["kay", "\t", "(5) + hept", "\t"] {
+        type_keys(&mut repl, typed);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // kayles(5) + heptagon ≡ *4 + *7.
+    let printed = keys(&mut repl, "\r");
+    assert!(
+        printed.contains("*3 — the player to move wins"),
+        "{printed}"
+    );
+    repl.send_line("exit").unwrap();
+    repl.exp_eof().unwrap();
+}
+
+#[test]
+fn commands_show_definitions_types_and_help() {
+    let mut repl = repl(&history_file("commands"));
+    keys(&mut repl, "let T = hackenbush(\"g-a a-b a-c b-c\")\r");
+    let vars = keys(&mut repl, ":vars\r");
+    assert!(
+        vars.contains("T = hackenbush(\"g-a a-b a-c b-c\") ≡ *2"),
+        "{vars}"
+    );
+    let kind = keys(&mut repl, ":type kayles\r");
+    assert!(
+        kind.contains("kayles : a family of games: kayles(n)"),
+        "{kind}"
+    );
+    let help = keys(&mut repl, ":h wythoff\r");
+    assert!(help.contains("wythoff(i, j): Wythoff's game"), "{help}");
+    keys(&mut repl, ":set depth 1\r");
+    assert!(keys(&mut repl, ":set\r").contains("depth 1"));
+    let unknown = keys(&mut repl, ":nonsense\r");
+    assert!(unknown.contains("unknown command `:nonsense`"), "{unknown}");
+    keys(&mut repl, ":clear\r");
+    assert!(keys(&mut repl, ":v\r").contains("nothing is defined yet"));
+    quit(repl);
+}
+
+#[test]
+fn ctrl_c_stops_a_computation_and_keeps_every_definition() {
+    let mut repl = repl(&history_file("cancel"));
+    keys(&mut repl, "let G = *5\r");
+    // Far too long to finish: a period search through ten million values of 0.007.
+    repl.send_line("period(octal(\"0.007\"), 10000000)")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    repl.send_control('c').unwrap();
+    let stopped = utf8(&repl.exp_string(READY).unwrap());
+    assert!(stopped.contains("cancelled"), "{stopped}");
+    assert!(keys(&mut repl, "G + *3\r").contains("*6 — the player to move wins"));
+    // At the prompt Ctrl-C clears the line; twice in a row on an empty line leaves.
+    type_keys(&mut repl, "*1 + *1");
+    std::thread::sleep(Duration::from_millis(200));
+    keys(&mut repl, "\x03");
+    assert!(keys(&mut repl, "\x03").contains("Ctrl-C again"));
+    repl.send_control('c').unwrap();
+    repl.exp_eof().unwrap();
+}
+
+#[test]
+fn history_is_kept_across_runs_without_blank_lines() {
+    let path = history_file("history");
+    let mut first = repl(&path);
+    assert!(keys(&mut first, "*11 + *13\r").contains("*6 — the player to move wins"));
+    keys(&mut first, "   \r");
+    quit(first);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    let entries: Vec<&str> = saved.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(entries, ["*11 + *13", ":quit"], "{saved}");
+
+    let mut second = repl(&path);
+    // Up twice, past `:quit` to the game, and run it again.
+    for _ in 0..2 {
+        type_keys(&mut second, "\x1b[A");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    assert!(keys(&mut second, "\r").contains("*6 — the player to move wins"));
+    quit(second);
+}
