@@ -270,3 +270,31 @@ fn no_graphics_narrates_diagnostics() {
     assert!(!text.contains('╭'), "{text}");
     assert_eq!(output.status.code(), Some(4));
 }
+
+/// The JSON a tool reads, and the exit code of each kind of outcome, as golden files.
+#[test]
+fn golden_json_and_exit_codes() {
+    let json = grundy(
+        &[
+            "--json",
+            "eval",
+            "let G = <*0, *1, *1>\nG == *2\nmoves *11 + *13\nassert G == *3\n*3 + 2",
+        ],
+        "",
+    );
+    insta::assert_snapshot!("json_statements", stdout(&json));
+    let mut codes = String::new();
+    for (what, args) in [
+        ("success", vec!["eval", "*1 + *2 == *3"]),
+        ("failed assert", vec!["eval", "assert *1 == *2"]),
+        ("usage error", vec!["frobnicate"]),
+        ("unreadable file", vec!["run", "no/such/file.game"]),
+        ("syntax error", vec!["eval", "*1 +* == "]),
+        ("unknown name", vec!["eval", "kayle(5)"]),
+        ("runtime error", vec!["eval", "*3 + 2"]),
+    ] {
+        let output = grundy(&args, "");
+        codes.push_str(&format!("{what}: {:?}\n", output.status.code()));
+    }
+    insta::assert_snapshot!("exit_codes", codes);
+}
