@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use miette::{NamedSource, SourceSpan};
+use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
 /// Which source text a span belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -85,8 +85,77 @@ impl Sources {
     }
 
     /// The source as miette wants it for rendering.
-    pub fn named(&self, id: SourceId) -> NamedSource<Arc<str>> {
+    pub fn named(&self, id: SourceId) -> ClippedSource {
         let source = self.get(id);
-        NamedSource::new(source.name.clone(), source.text.clone())
+        ClippedSource {
+            name: source.name.clone(),
+            text: source.text.clone(),
+        }
     }
+}
+
+/// Characters of a long line shown on each side of a label.
+const CLIP_CONTEXT: usize = 60;
+/// Lines longer than this are shown clipped around the label.
+const LONG_LINE: usize = 200;
+
+/// A source for miette that shows a very long line (a 1 MB one-liner) only around the
+/// spot a diagnostic points at, so the report stays readable and its padding small.
+#[derive(Clone, Debug)]
+pub struct ClippedSource {
+    name: String,
+    text: Arc<str>,
+}
+
+impl SourceCode for ClippedSource {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        let text = &*self.text;
+        let offset = span.offset().min(text.len());
+        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+        let contents = if line_end - line_start <= LONG_LINE {
+            text.read_span(span, before, after)?
+        } else {
+            // miette asks with no context for the place shown in the header: start there.
+            let wanted = if before == 0 && after == 0 {
+                offset
+            } else {
+                offset.saturating_sub(CLIP_CONTEXT).max(line_start)
+            };
+            let end = (offset + span.len().max(1) + CLIP_CONTEXT).min(line_end);
+            let (start, end) = (floor_char(text, wanted), floor_char(text, end.max(wanted)));
+            let line = text[..start].matches('\n').count();
+            let column = text[line_start..start].chars().count();
+            let data = &text.as_bytes()[start..end];
+            Box::new(MietteSpanContents::new(
+                data,
+                (start, end - start).into(),
+                line,
+                column,
+                1,
+            ))
+        };
+        Ok(Box::new(MietteSpanContents::new_named(
+            self.name.clone(),
+            contents.data(),
+            *contents.span(),
+            contents.line(),
+            contents.column(),
+            contents.line_count(),
+        )))
+    }
+}
+
+/// The char boundary at or before `at`.
+fn floor_char(text: &str, mut at: usize) -> usize {
+    at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
 }

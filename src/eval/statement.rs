@@ -76,6 +76,8 @@ impl Session {
         sink: &mut dyn FnMut(Event),
         summary: &mut Summary,
     ) -> Option<Vec<Stmt>> {
+        // A byte-order mark some editors write is not part of the program.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let source = self.sources.add(name, text);
         let (statements, syntax_errors) = syntax::parse(source, text);
         if !syntax_errors.is_empty() {

@@ -1,0 +1,211 @@
+//! Nothing a user types crashes grundy: adversarial programs (very deep, very long, very
+//! large) and awkward files each end in an answer or a diagnostic, never a panic, an abort
+//! (exit code 101, a signal) or a stack overflow; and the whole error corpus is run the same
+//! way through the real binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `grundy run FILE` and checks that it ended as a program should.
+fn run_file(path: &Path) -> Output {
+    run_with(path, &[])
+}
+
+/// The same with command-line options, such as `--limit`.
+fn run_with(path: &Path, options: &[&str]) -> Output {
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(options)
+        .arg("run")
+        .arg(path)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let code = output.status.code();
+    assert!(
+        matches!(code, Some(0..=4)),
+        "{}: exit {code:?} (a signal, or an abort)\n{stderr}",
+        path.display()
+    );
+    assert!(!stderr.contains("panicked"), "{}: {stderr}", path.display());
+    assert!(
+        !stderr.contains("overflowed"),
+        "{}: {stderr}",
+        path.display()
+    );
+    output
+}
+
+fn scratch(name: &str, bytes: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-robust-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn deep_nesting_is_a_diagnostic() {
+    for (name, text) in [
+        (
+            "games",
+            format!("{}{}", "<".repeat(100_000), ">".repeat(100_000)),
+        ),
+        (
+            "parens",
+            format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000)),
+        ),
+        ("negations", format!("{}1", "-".repeat(100_000))),
+        ("heaps", format!("{}1", "*".repeat(100_000))),
+        (
+            "sets",
+            format!("{}{}", "{".repeat(100_000), "}".repeat(100_000)),
+        ),
+    ] {
+        let output = run_file(&scratch(&format!("deep-{name}.game"), text.as_bytes()));
+        assert_eq!(output.status.code(), Some(3), "{name}: {}", stderr(&output));
+        assert!(
+            stderr(&output).contains("nested too deeply"),
+            "{name}: {}",
+            stderr(&output)
+        );
+        // The report shows the spot, not a line of 200 000 characters.
+        assert!(
+            stderr(&output).lines().all(|l| l.chars().count() < 200),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn long_sums_and_long_lines_evaluate() {
+    let terms = vec!["*1"; 100_000].join(" + ");
+    let output = run_file(&scratch("long-sum.game", terms.as_bytes()));
+    assert_eq!(stdout(&output), "0 — the player to move loses\n");
+    // A line of a megabyte, with a mistake at its very end.
+    let line = format!("{}*3 + 2\n", "*1 + ".repeat(200_000));
+    assert!(line.len() > 1_000_000);
+    let output = run_file(&scratch("megabyte.game", line.as_bytes()));
+    assert_eq!(output.status.code(), Some(4));
+    let report = stderr(&output);
+    assert!(report.contains("megabyte.game:1:1000006"), "{report}");
+    assert!(report.lines().all(|l| l.chars().count() < 200), "{report}");
+}
+
+#[test]
+fn a_family_a_million_calls_deep_evaluates() {
+    let text = "let D(n) = if n == 0 then 0 else <D(n - 1)>\nD(1000000) == D(999998)\n";
+    let output = run_file(&scratch("deep-family.game", text.as_bytes()));
+    assert_eq!(stdout(&output), "true\n", "{}", stderr(&output));
+    // Past the depth limit it is a diagnostic naming the limit (a low one, to be quick).
+    let text = "let D(n) = if n == 0 then 0 else <D(n - 1)>\nD(20000)\n";
+    let path = scratch("too-deep-family.game", text.as_bytes());
+    let output = run_with(&path, &["--limit", "depth=10000"]);
+    assert_eq!(output.status.code(), Some(4));
+    assert!(
+        stderr(&output).contains("--limit depth="),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn loops_and_huge_numbers_are_diagnostics() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "loop",
+            "let f(n) = <g(n)>\nlet g(n) = <f(n)>\nf(3)",
+            "f(3) → g(3) → f(3)",
+        ),
+        ("overflow", "9223372036854775807 + 1", "overflow"),
+        ("power", "2 ** 64", "overflow"),
+        ("literal", "99999999999999999999", "too large"),
+        ("heap", "*(10**18) + *(10**18) == 0", ""),
+        ("options", "options *(10**18)", "more options"),
+        ("range", "{n for n in 0..10**18}", "limit"),
+    ];
+    for &(name, text, expected) in cases {
+        let output = run_file(&scratch(&format!("{name}.game"), text.as_bytes()));
+        let printed = format!("{}{}", stdout(&output), stderr(&output));
+        assert!(printed.contains(expected), "{name}: {printed}");
+    }
+}
+
+#[test]
+fn awkward_files_get_a_proper_message() {
+    let output = run_file(&scratch("empty.game", b""));
+    assert_eq!(
+        (output.status.code(), stdout(&output)),
+        (Some(0), String::new())
+    );
+    let crlf = b"let G = <*0,\r\n  *1>\r\nG == *2\r\n*3 +\t2\r\n";
+    let output = run_file(&scratch("crlf.game", crlf));
+    assert_eq!(stdout(&output), "true\n");
+    assert!(
+        stderr(&output).contains("crlf.game:4:6"),
+        "{}",
+        stderr(&output)
+    );
+    let output = run_file(&scratch("bom.game", b"\xef\xbb\xbf*1 + *2\n"));
+    assert_eq!(
+        stdout(&output),
+        "*3 — the player to move wins\n",
+        "{}",
+        stderr(&output)
+    );
+    let output = run_file(&scratch("tabs.game", b"\tlet G =\t*3\n\t\tG +\t*1\n"));
+    assert_eq!(stdout(&output), "*2 — the player to move wins\n");
+    let output = run_file(&scratch("latin1.game", b"*1 + *2 // caf\xe9\n"));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("is not UTF-8 text"),
+        "{}",
+        stderr(&output)
+    );
+    let directory = std::env::temp_dir();
+    let output = run_file(&directory);
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("is a directory"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn the_whole_error_corpus_ends_in_diagnostics() {
+    let mut count = 0;
+    for entry in std::fs::read_dir("tests/errors").unwrap() {
+        let path = entry.unwrap().path();
+        // A program may ask for low limits (`// limit: search=2000000`) to fail quickly.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let limits: Vec<&str> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("// limit: "))
+            .flat_map(|setting| ["--limit", setting])
+            .collect();
+        let output = run_with(&path, &limits);
+        let code = output.status.code();
+        let warning_only = path
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("warning");
+        assert!(
+            warning_only || code != Some(0),
+            "{} should fail: {}",
+            path.display(),
+            stdout(&output)
+        );
+        count += 1;
+    }
+    assert!(count > 40, "{count} programs in the corpus");
+}
