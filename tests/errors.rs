@@ -47,3 +47,21 @@ fn every_diagnostic_has_a_help_line() {
         }
     }
 }
+
+/// Ctrl-C during a long computation: the statement stops with a diagnostic, and the session
+/// goes on.
+#[test]
+fn a_cancelled_computation_is_reported() {
+    let mut session = grundy::eval::Session::default();
+    let flag = session.interrupt_flag();
+    let pressing = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let source = "period(octal(\"0.007\"), 10000000)\n*1 + *2";
+    let output = common::run_in(&mut session, "cancel.game", source);
+    pressing.join().unwrap();
+    assert_eq!(output.summary.exit_code(), 4);
+    assert_eq!(output.answers, ["*3 — the player to move wins"]);
+    insta::assert_snapshot!(output.errors.join("\n"));
+}
