@@ -131,6 +131,18 @@ fn loops_and_huge_numbers_are_diagnostics() {
         ("heap", "*(10**18) + *(10**18) == 0", ""),
         ("options", "options *(10**18)", "more options"),
         ("range", "{n for n in 0..10**18}", "limit"),
+        ("queen", "wythoff(2**40, 2**40)", "the `memory` limit"),
+        (
+            "far queen",
+            "options wythoff(9223372036854775807, 3)",
+            "more memory than any machine",
+        ),
+        (
+            "grundy",
+            "grundy_game(9223372036854775807)",
+            "the `heap` limit",
+        ),
+        ("three heaps", "hex(\"0.8\", 10**12)", "the `heap` limit"),
     ];
     for &(name, text, expected) in cases {
         let output = run_file(&scratch(&format!("{name}.game"), text.as_bytes()));

@@ -476,7 +476,7 @@ impl Session {
             } => (
                 format!("this {family}"),
                 format!("its value needs a table of {needed} values"),
-                super::limits::raise("heap", limit),
+                super::limits::raise_to("heap", limit, needed.saturating_add(1)),
             ),
             GameError::TooManyOptions { count, limit } => (
                 "this game".to_owned(),
@@ -505,7 +505,11 @@ impl Session {
             ),
             GameError::OutOfMemory { bytes, limit } => (
                 "this table".to_owned(),
-                format!("it needs about {} MiB", bytes.div_ceil(1 << 20)),
+                if bytes == u64::MAX {
+                    "it needs more memory than any machine has".to_owned()
+                } else {
+                    format!("it needs about {} MiB", bytes.div_ceil(1 << 20))
+                },
                 super::limits::raise_to("memory", limit, bytes),
             ),
             GameError::ValueTooLarge { family, heap } => (

@@ -57,12 +57,23 @@ impl Arena {
     pub(super) fn heap_value(&mut self, game: HeapGameId, size: u64) -> Result<u64, GameError> {
         if size >= self.limits.heap_table as u64 {
             let searched = self.heap_period(game, PERIOD_SEARCH, true)?;
-            if let PeriodStatus::NotFound { computed, .. } = searched.status {
-                return Err(GameError::NoPeriod {
-                    family: heap_family(self.heap_game(game)),
-                    needed: size,
-                    searched: computed,
-                });
+            match searched.status {
+                PeriodStatus::Proved(_) => {}
+                PeriodStatus::NotFound { computed, .. } => {
+                    return Err(GameError::NoPeriod {
+                        family: heap_family(self.heap_game(game)),
+                        needed: size,
+                        searched: computed,
+                    });
+                }
+                // No theorem proves a period: only the table could answer, and it is full.
+                PeriodStatus::NotApplicable => {
+                    return Err(GameError::HeapTooLarge {
+                        family: format!("heap of {}", heap_family(self.heap_game(game))),
+                        needed: size,
+                        limit: self.limits.heap_table as u64,
+                    });
+                }
             }
         }
         let limits = self.heap_limits(self.limits.heap_table as u64);
@@ -137,7 +148,7 @@ impl Arena {
         match error {
             HeapError::Cancelled { .. } => GameError::Cancelled,
             HeapError::TableLimit { needed, limit } => GameError::HeapTooLarge {
-                family,
+                family: format!("heap of {}", heap_family(self.heap_game(game))),
                 needed,
                 limit,
             },

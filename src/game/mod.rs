@@ -88,7 +88,7 @@ impl Default for GameLimits {
             heap_table: 100_000_000,
             options: 10_000_000,
             memory: 2 << 30,
-            search: 5_000_000_000,
+            search: 2_000_000_000,
         }
     }
 }

@@ -19,9 +19,20 @@ impl WythoffTable {
     pub fn new(size: usize, limits: HeapLimits) -> Result<WythoffTable, HeapError> {
         // A square has a + b + min(a, b) < 3·size options, so its mex is below that.
         // One word to spare, so a set's least absent value always has a bit.
-        let words = (3 * size).div_ceil(64) + 1;
-        let sets = 1 + size + 2 * size;
-        let bytes = (sets * words * 8 + size * size * 4) as u64;
+        // Saturating: a side of 2^40 must be refused, not overflow.
+        let size64 = size as u64;
+        let words = size64.saturating_mul(3).div_ceil(64) + 1;
+        let sets = size64.saturating_mul(3).saturating_add(1);
+        let bytes = sets
+            .saturating_mul(words)
+            .saturating_mul(8)
+            .saturating_add(size64.saturating_mul(size64).saturating_mul(4));
+        // A table that can't be addressed is refused like one that is too big.
+        let bytes = if size64.checked_mul(size64).is_none() {
+            u64::MAX
+        } else {
+            bytes
+        };
         if bytes > limits.max_bytes {
             return Err(HeapError::MemoryLimit {
                 needed: size as u64,
@@ -29,6 +40,7 @@ impl WythoffTable {
                 limit: limits.max_bytes,
             });
         }
+        let words = words as usize;
         let mut values = vec![0u32; size * size];
         // Each set, and its first absent value: the mex of a square is at least the largest
         // of its three sets' first absent values, so the search starts there.
