@@ -111,7 +111,9 @@ pub fn main() -> ExitCode {
         }
         Some(Command::Check { files }) => check_files(&mut session, &files, format),
         Some(Command::Completions { shell }) => {
-            clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut std::io::stdout());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);
+            crate::output::print_line(String::from_utf8_lossy(script.trim_ascii_end()));
             0
         }
         None if std::io::stdin().is_terminal() => {

@@ -1,6 +1,9 @@
 //! How events leave the program: text for people (answers on stdout, diagnostics on
 //! stderr), or with `--json` one JSON object per statement on stdout, for other tools.
 
+use std::fmt::Display;
+use std::io::{ErrorKind, Write};
+
 use miette::JSONReportHandler;
 use serde_json::{Value, json};
 
@@ -21,13 +24,28 @@ pub fn print_event(event: Event, format: Format, file: &str) {
     match (format, event) {
         (Format::Text(_), Event::Answer { answer, .. }) if answer.is_silent() => {}
         (Format::Text(style), Event::Answer { answer, .. }) if !style.unicode => {
-            println!("{}", ascii(&answer.to_string()))
+            print_line(ascii(&answer.to_string()))
         }
-        (Format::Text(_), Event::Answer { answer, .. }) => println!("{answer}"),
+        (Format::Text(_), Event::Answer { answer, .. }) => print_line(answer),
         (Format::Text(style), Event::Error(report) | Event::Warning(report)) => {
             eprint!("{}", diagnostics::render(&report, style))
         }
-        (Format::Json, event) => println!("{}", event_json(&event, file)),
+        (Format::Json, event) => print_line(event_json(&event, file)),
+    }
+}
+
+/// Prints a line on standard output. A reader that has gone away (`grundy ... | head`) ends
+/// the program quietly, as it does other Unix tools, instead of panicking as `println!` would.
+pub fn print_line(text: impl Display) {
+    if let Err(error) = writeln!(std::io::stdout().lock(), "{text}") {
+        if error.kind() != ErrorKind::BrokenPipe {
+            eprintln!("error: can't write to standard output: {error}");
+        }
+        std::process::exit(if error.kind() == ErrorKind::BrokenPipe {
+            0
+        } else {
+            2
+        });
     }
 }
 

@@ -298,3 +298,26 @@ fn golden_json_and_exit_codes() {
     }
     insta::assert_snapshot!("exit_codes", codes);
 }
+
+/// `grundy ... | head`: a reader that stops early ends grundy quietly, never with a panic.
+#[test]
+fn a_reader_that_goes_away_ends_the_program_quietly() {
+    use std::io::Read;
+    for args in [
+        &["eval", "seq(kayles, 0..200000)"][..],
+        &["--json", "eval", "seq(kayles, 0..200000)"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // More than a pipe holds is printed, so grundy is still writing when the pipe closes.
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        let output = child.wait_with_output().unwrap();
+        assert!(stderr(&output).is_empty(), "{args:?}: {}", stderr(&output));
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+    }
+}
