@@ -142,7 +142,10 @@ fn help_for(expected: &[&str], found: &str) -> Option<String> {
         .trim_matches('`')
         .chars()
         .all(|c| "=!<>+-*/%^.".contains(c));
-    let help = if starts_statement && operator {
+    let help = if starts_statement && found == "`:`" {
+        "`:vars`, `:load` and the other `:commands` belong to the REPL; a script holds \
+         statements only (`grundy` on a terminal starts the REPL)"
+    } else if starts_statement && operator {
         "a line that starts with an operator does not continue the line above; \
          end the line above with the operator instead"
     } else if found == "`=`" && expected.contains(&"an operator") {
