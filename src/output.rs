@@ -28,25 +28,33 @@ pub fn print_event(event: Event, format: Format, file: &str) {
         }
         (Format::Text(_), Event::Answer { answer, .. }) => print_line(answer),
         (Format::Text(style), Event::Error(report) | Event::Warning(report)) => {
-            eprint!("{}", diagnostics::render(&report, style))
+            print_diagnostic(diagnostics::render(&report, style))
         }
         (Format::Json, event) => print_line(event_json(&event, file)),
     }
 }
 
-/// Prints a line on standard output. A reader that has gone away (`grundy ... | head`) ends
-/// the program quietly, as it does other Unix tools, instead of panicking as `println!` would.
+/// Prints a line on standard output.
 pub fn print_line(text: impl Display) {
-    if let Err(error) = writeln!(std::io::stdout().lock(), "{text}") {
-        if error.kind() != ErrorKind::BrokenPipe {
-            eprintln!("error: can't write to standard output: {error}");
-        }
-        std::process::exit(if error.kind() == ErrorKind::BrokenPipe {
-            0
-        } else {
-            2
-        });
+    let written = writeln!(std::io::stdout().lock(), "{text}");
+    leave_if_unwritable(written, "standard output");
+}
+
+/// Prints a rendered diagnostic on standard error.
+fn print_diagnostic(text: String) {
+    let written = std::io::stderr().lock().write_all(text.as_bytes());
+    leave_if_unwritable(written, "standard error");
+}
+
+/// A reader that has gone away (`grundy ... | head`) ends the program quietly, as it does
+/// other Unix tools, where `println!` would panic; any other failure to write is an I/O error.
+fn leave_if_unwritable(written: std::io::Result<()>, stream: &str) {
+    let Err(error) = written else { return };
+    if error.kind() == ErrorKind::BrokenPipe {
+        std::process::exit(0);
     }
+    let _ = writeln!(std::io::stderr(), "error: can't write to {stream}: {error}");
+    std::process::exit(2);
 }
 
 /// The text with its mathematical signs and box drawing spelt in ASCII, for terminals and

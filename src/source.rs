@@ -127,7 +127,8 @@ impl SourceCode for ClippedSource {
             } else {
                 offset.saturating_sub(CLIP_CONTEXT).max(line_start)
             };
-            let end = (offset + span.len().max(1) + CLIP_CONTEXT).min(line_end);
+            let shown = span.len().clamp(1, CLIP_CONTEXT);
+            let end = (offset + shown + CLIP_CONTEXT).min(line_end);
             let (start, end) = (floor_char(text, wanted), floor_char(text, end.max(wanted)));
             let line = text[..start].matches('\n').count();
             let column = text[line_start..start].chars().count();

@@ -77,7 +77,20 @@ fn deep_nesting_is_a_diagnostic() {
             "{name}: {}",
             stderr(&output)
         );
-        // The report shows the spot, not a line of 200 000 characters.
+        // The report shows the spot where the limit is passed, not a line of 200 000
+        // characters.
+        // A bracket is shown where it opens the 1001st level; prefix operators at the start of
+        // their expression.
+        let column = if matches!(name, "negations" | "heaps") {
+            1
+        } else {
+            1001
+        };
+        assert!(
+            stderr(&output).contains(&format!("deep-{name}.game:1:{column}")),
+            "{name}: {}",
+            stderr(&output)
+        );
         assert!(
             stderr(&output).lines().all(|l| l.chars().count() < 200),
             "{name}"
@@ -98,6 +111,20 @@ fn long_sums_and_long_lines_evaluate() {
     let report = stderr(&output);
     assert!(report.contains("megabyte.game:1:1000006"), "{report}");
     assert!(report.lines().all(|l| l.chars().count() < 200), "{report}");
+}
+
+#[test]
+fn a_number_a_megabyte_long_gets_a_short_report() {
+    let text = format!("*{}\n", "9".repeat(1_000_000));
+    let output = run_file(&scratch("huge-number.game", text.as_bytes()));
+    assert_eq!(output.status.code(), Some(3));
+    let report = stderr(&output);
+    assert!(
+        report.contains("number too large: 999999999999…999999999999 (1000000 characters)"),
+        "{report}"
+    );
+    assert!(report.contains("this does not fit in 64 bits"), "{report}");
+    assert!(report.len() < 1000, "{} bytes of report", report.len());
 }
 
 #[test]

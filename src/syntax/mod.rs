@@ -87,7 +87,7 @@ fn convert_pest_error(
         ErrorVariant::ParsingError { positives, .. } => positives,
         ErrorVariant::CustomError { message } if message.contains("limit") => {
             return SyntaxError::TooDeep {
-                span,
+                span: too_deep_at(text, offset).map_or(span, |at| point(source, text, at)),
                 limit: MAX_NESTING,
             };
         }
@@ -119,6 +119,24 @@ fn convert_pest_error(
         found,
         help,
     }
+}
+
+/// Where brackets opened from `offset` on first nest deeper than [`MAX_NESTING`]: pest
+/// notices its own limit somewhere further on, which is no place to point at.
+fn too_deep_at(text: &str, offset: usize) -> Option<usize> {
+    let mut depth = 0usize;
+    for (at, c) in text[offset..].char_indices() {
+        match c {
+            '<' | '(' | '{' => depth += 1,
+            '>' | ')' | '}' => depth = depth.saturating_sub(1),
+            '\n' if depth == 0 => return None,
+            _ => {}
+        }
+        if depth > MAX_NESTING {
+            return Some(offset + at);
+        }
+    }
+    None
 }
 
 /// A span of one character at `at`, moved back onto the text when `at` is its end

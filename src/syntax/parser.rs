@@ -383,9 +383,12 @@ impl Builder {
 
     fn int(&self, pair: &Pair<Rule>) -> Result<i64> {
         let text = pair.as_str();
+        let span = self.span(pair);
+        // A long number is underlined where it leaves 64 bits, not across the screen.
+        let end = span.start + (span.end - span.start).min(20);
         let too_large = || SyntaxError::NumberTooLarge {
-            span: self.span(pair),
-            digits: text.to_owned(),
+            span: Span { end, ..span },
+            digits: clipped_number(text),
         };
         let (mantissa, exponent) = match text.find(['e', 'E']) {
             Some(at) => (&text[..at], Some(&text[at + 1..])),
@@ -490,4 +493,20 @@ fn binop(rule: Rule) -> BinOp {
         Rule::pow => BinOp::Pow,
         rule => unreachable!("infix rule {rule:?}"),
     }
+}
+
+/// A number as an error message quotes it: a long one by its ends and its length, so that a
+/// thousand-digit typo does not fill the screen.
+fn clipped_number(text: &str) -> String {
+    const SHOWN: usize = 12;
+    if text.len() <= 3 * SHOWN {
+        return text.to_owned();
+    }
+    // Numbers are ASCII, so byte offsets are character offsets.
+    format!(
+        "{}…{} ({} characters)",
+        &text[..SHOWN],
+        &text[text.len() - SHOWN..],
+        text.len()
+    )
 }
