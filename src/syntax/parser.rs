@@ -385,7 +385,11 @@ impl Builder {
         let text = pair.as_str();
         let span = self.span(pair);
         // A long number is underlined where it leaves 64 bits, not across the screen.
-        let end = span.start + (span.end - span.start).min(20);
+        let end = if text.len() > LONG_NUMBER {
+            span.start + 20
+        } else {
+            span.end
+        };
         let too_large = || SyntaxError::NumberTooLarge {
             span: Span { end, ..span },
             digits: clipped_number(text),
@@ -495,11 +499,14 @@ fn binop(rule: Rule) -> BinOp {
     }
 }
 
+/// Numbers longer than this are quoted and underlined in part.
+const LONG_NUMBER: usize = 36;
+
 /// A number as an error message quotes it: a long one by its ends and its length, so that a
 /// thousand-digit typo does not fill the screen.
 fn clipped_number(text: &str) -> String {
     const SHOWN: usize = 12;
-    if text.len() <= 3 * SHOWN {
+    if text.len() <= LONG_NUMBER {
         return text.to_owned();
     }
     // Numbers are ASCII, so byte offsets are character offsets.
