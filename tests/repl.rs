@@ -46,10 +46,12 @@ fn type_keys(repl: &mut PtySession, keys: &str) {
     repl.flush().unwrap();
 }
 
-/// Types a line that leaves the input open (a bracket, a trailing operator).
+/// Types a line that leaves the input open (a bracket, a trailing operator): the
+/// continuation prompt asks for the next line.
 fn open_line(repl: &mut PtySession, line: &str) {
     repl.send_line(line).unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    repl.exp_string("...> ").unwrap();
+    std::thread::sleep(Duration::from_millis(100));
 }
 
 fn history_file(name: &str) -> PathBuf {

@@ -41,12 +41,55 @@ impl ReplHelper {
 
 impl Helper for ReplHelper {}
 
+/// Shown at the start of each further line of an unfinished input. rustyline has no
+/// continuation prompt, so this is text in the line itself, taken out again by
+/// [`without_continuation`] before the input is run.
+pub const CONTINUATION: &str = "   ...> ";
+
+/// The input as typed, without the continuation prompts: a line starting with `...` can't
+/// be grundy (a line never starts with an operator), so that is always a prompt.
+pub fn without_continuation(input: &str) -> String {
+    let lines: Vec<&str> = input
+        .split('\n')
+        .enumerate()
+        .map(|(i, line)| {
+            let rest = line.trim_start_matches(' ');
+            match rest.strip_prefix("...") {
+                Some(typed) if i > 0 => typed.strip_prefix("> ").unwrap_or(typed),
+                _ => line,
+            }
+        })
+        .collect();
+    lines.join("\n")
+}
+
+/// Whether the input merely stopped early (an open bracket, a trailing operator).
+fn unfinished(input: &str) -> bool {
+    !input.trim_start().starts_with(':') && syntax::is_incomplete(&without_continuation(input))
+}
+
+/// Enter at the end of an unfinished input: a new line with the continuation prompt.
+pub struct ContinueLine;
+
+impl ConditionalEventHandler for ContinueLine {
+    fn handle(
+        &self,
+        _event: &Event,
+        _count: RepeatCount,
+        _positive: bool,
+        ctx: &EventContext<'_>,
+    ) -> Option<Cmd> {
+        let at_end = ctx.pos() == ctx.line().len();
+        (at_end && unfinished(ctx.line())).then(|| Cmd::Insert(1, format!("\n{CONTINUATION}")))
+    }
+}
+
 impl Validator for ReplHelper {
     /// An input that merely stopped early (an open bracket, a trailing operator) gets
-    /// another line instead of an error.
+    /// another line instead of an error (Enter in the middle of the line: [`ContinueLine`]
+    /// handles the end).
     fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
-        let input = ctx.input();
-        if !input.trim_start().starts_with(':') && syntax::is_incomplete(input) {
+        if unfinished(ctx.input()) {
             Ok(ValidationResult::Incomplete)
         } else {
             Ok(ValidationResult::Valid(None))
@@ -273,6 +316,17 @@ mod tests {
             }
         }
         assert!(highlight("let G = 5", 0).contains("\x1b[35mlet"));
+    }
+
+    #[test]
+    fn continuation_prompts_are_taken_out_before_running() {
+        let typed = format!("let G = <*0,\n{CONTINUATION}*2,\n  ...> *3>\n...*1");
+        assert_eq!(without_continuation(&typed), "let G = <*0,\n*2,\n*3>\n*1");
+        // Only at the start of a further line: the first line is the user's own.
+        assert_eq!(without_continuation("...> 1"), "...> 1");
+        assert!(unfinished(&format!("let G = <*0,\n{CONTINUATION}*2,")));
+        assert!(!unfinished(&format!("let G = <*0,\n{CONTINUATION}*2>")));
+        assert!(!unfinished(":load examples/"));
     }
 
     #[test]

@@ -16,7 +16,7 @@ use rustyline::{Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
 use crate::cli::run_text;
 use crate::eval::Session;
 use crate::output::Format;
-use helper::{EmptyLineInterrupt, ReplHelper};
+use helper::{ContinueLine, EmptyLineInterrupt, ReplHelper, without_continuation};
 
 const PROMPT: &str = "grundy> ";
 /// Entries kept in the history file.
@@ -53,6 +53,13 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
     let color = matches!(format, Format::Text(style) if style.color);
     editor.set_helper(Some(ReplHelper::new(color)));
     let empty_interrupt = Arc::new(AtomicBool::new(false));
+    // Enter, and Ctrl-J (a bare line feed, as some terminals and pipes send it).
+    for enter in [
+        KeyEvent(KeyCode::Enter, Modifiers::NONE),
+        KeyEvent(KeyCode::Char('J'), Modifiers::CTRL),
+    ] {
+        editor.bind_sequence(enter, EventHandler::Conditional(Box::new(ContinueLine)));
+    }
     editor.bind_sequence(
         KeyEvent(KeyCode::Char('c'), Modifiers::CTRL),
         EventHandler::Conditional(Box::new(EmptyLineInterrupt(empty_interrupt.clone()))),
@@ -125,7 +132,12 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
                 helper.color = matches!(settings.format, Format::Text(style) if style.color);
             }
         } else {
-            run_text(session, "<repl>", &input, settings.format);
+            run_text(
+                session,
+                "<repl>",
+                &without_continuation(&input),
+                settings.format,
+            );
         }
         if let Some(helper) = editor.helper_mut() {
             helper.names = session.defined_names().map(str::to_owned).collect();
