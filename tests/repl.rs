@@ -97,6 +97,21 @@ fn tab_completes_built_ins_and_defined_names() {
 }
 
 #[test]
+fn tab_completes_file_names_after_load() {
+    let mut repl = repl(&history_file("files"));
+    type_keys(&mut repl, ":load examples/hackenb");
+    std::thread::sleep(Duration::from_millis(200));
+    type_keys(&mut repl, "\t");
+    std::thread::sleep(Duration::from_millis(200));
+    let printed = keys(&mut repl, "\r");
+    assert!(
+        printed.contains("loaded examples/hackenbush.game"),
+        "{printed}"
+    );
+    quit(repl);
+}
+
+#[test]
 fn commands_show_definitions_types_and_help() {
     let mut repl = repl(&history_file("commands"));
     keys(&mut repl, "let T = hackenbush(\"g-a a-b a-c b-c\")\r");
