@@ -50,7 +50,7 @@ fn type_keys(repl: &mut PtySession, keys: &str) {
 /// continuation prompt asks for the next line.
 fn open_line(repl: &mut PtySession, line: &str) {
     repl.send_line(line).unwrap();
-    repl.exp_string("...> ").unwrap();
+    repl.exp_string("    ... ").unwrap();
     std::thread::sleep(Duration::from_millis(100));
 }
 

@@ -43,8 +43,9 @@ impl Helper for ReplHelper {}
 
 /// Shown at the start of each further line of an unfinished input. rustyline has no
 /// continuation prompt, so this is text in the line itself, taken out again by
-/// [`without_continuation`] before the input is run.
-pub const CONTINUATION: &str = "   ...> ";
+/// [`without_continuation`] before the input is run. No bracket in it, so that bracket
+/// matching never pairs with it.
+pub const CONTINUATION: &str = "    ... ";
 
 /// The input as typed, without the continuation prompts: a line starting with `...` can't
 /// be grundy (a line never starts with an operator), so that is always a prompt.
@@ -55,7 +56,7 @@ pub fn without_continuation(input: &str) -> String {
         .map(|(i, line)| {
             let rest = line.trim_start_matches(' ');
             match rest.strip_prefix("...") {
-                Some(typed) if i > 0 => typed.strip_prefix("> ").unwrap_or(typed),
+                Some(typed) if i > 0 => typed.strip_prefix(' ').unwrap_or(typed),
                 _ => line,
             }
         })
@@ -320,10 +321,10 @@ mod tests {
 
     #[test]
     fn continuation_prompts_are_taken_out_before_running() {
-        let typed = format!("let G = <*0,\n{CONTINUATION}*2,\n  ...> *3>\n...*1");
+        let typed = format!("let G = <*0,\n{CONTINUATION}*2,\n  ... *3>\n...*1");
         assert_eq!(without_continuation(&typed), "let G = <*0,\n*2,\n*3>\n*1");
         // Only at the start of a further line: the first line is the user's own.
-        assert_eq!(without_continuation("...> 1"), "...> 1");
+        assert_eq!(without_continuation("... 1"), "... 1");
         assert!(unfinished(&format!("let G = <*0,\n{CONTINUATION}*2,")));
         assert!(!unfinished(&format!("let G = <*0,\n{CONTINUATION}*2>")));
         assert!(!unfinished(":load examples/"));

@@ -383,16 +383,18 @@ impl Builder {
 
     fn int(&self, pair: &Pair<Rule>) -> Result<i64> {
         let text = pair.as_str();
-        let span = self.span(pair);
-        // A long number is underlined where it leaves 64 bits, not across the screen.
-        let end = if text.len() > LONG_NUMBER {
-            span.start + 20
-        } else {
-            span.end
-        };
-        let too_large = || SyntaxError::NumberTooLarge {
-            span: Span { end, ..span },
-            digits: clipped_number(text),
+        let too_large = || {
+            let span = self.span(pair);
+            // A long number is underlined where it leaves 64 bits, not across the screen.
+            let end = if text.len() > LONG_NUMBER {
+                span.start + 20
+            } else {
+                span.end
+            };
+            SyntaxError::NumberTooLarge {
+                span: Span { end, ..span },
+                digits: clipped_number(text),
+            }
         };
         let (mantissa, exponent) = match text.find(['e', 'E']) {
             Some(at) => (&text[..at], Some(&text[at + 1..])),
