@@ -78,9 +78,8 @@ fn deep_nesting_is_a_diagnostic() {
             stderr(&output)
         );
         // The report shows the spot where the limit is passed, not a line of 200 000
-        // characters.
-        // A bracket is shown where it opens the 1001st level; prefix operators at the start of
-        // their expression.
+        // characters: a bracket where it opens the 1001st level, prefix operators at the start
+        // of their expression.
         let column = if matches!(name, "negations" | "heaps") {
             1
         } else {

@@ -387,7 +387,7 @@ impl Builder {
             let span = self.span(pair);
             // A long number is underlined where it leaves 64 bits, not across the screen.
             let end = if text.len() > LONG_NUMBER {
-                span.start + 20
+                span.start + PAST_64_BITS
             } else {
                 span.end
             };
@@ -503,6 +503,8 @@ fn binop(rule: Rule) -> BinOp {
 
 /// Numbers longer than this are quoted and underlined in part.
 const LONG_NUMBER: usize = 36;
+/// The digits of a long number that are underlined: `i64::MAX` has 19, the 20th is too many.
+const PAST_64_BITS: u32 = 20;
 
 /// A number as an error message quotes it: a long one by its ends and its length, so that a
 /// thousand-digit typo does not fill the screen.
