@@ -20,6 +20,7 @@ mod scan;
 mod seen;
 mod sequence;
 mod triple;
+mod wide;
 pub mod wythoff;
 
 #[cfg(test)]

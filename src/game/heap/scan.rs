@@ -6,6 +6,9 @@
 //! there for the next candidate, so a heap never scans a pair twice. Only the true g(n)
 //! needs a scan to the end.
 //!
+//! On machines with AVX-512, heaps without a classifier take the [`wide`](super::wide) scan
+//! instead, which marks a sample of the pairs and checks the rest.
+//!
 //! With a [`Classifier`] (sparse space), the values that need a rare heap are all marked
 //! first by a loop over the rare positions; such a candidate is then decided without any
 //! scan, and the full scan is left to the rare positions, which are few.
@@ -13,11 +16,15 @@
 use super::classify::Classifier;
 use super::rules::Rules;
 use super::seen::Seen;
+use super::wide::{WINDOW_VALUES, Wide};
 
 /// The largest chunk of pairs xored at once.
 const MAX_CHUNK: usize = 1024;
 /// The first chunk of a scan: small, because the candidate is usually among the first pairs.
 const FIRST_CHUNK: usize = 16;
+/// Heaps with fewer pairs than this take the marking scan: the wide one pays from here on
+/// (small in tests, so that the cross-checks against the naive loop cover it).
+const WIDE_FROM_PAIRS: usize = if cfg!(test) { 40 } else { 8192 };
 
 pub(super) struct ScanEngine {
     classifier: Option<Classifier>,
@@ -27,6 +34,8 @@ pub(super) struct ScanEngine {
     seen: Seen,
     cursors: Vec<Cursor>,
     chunk: Box<[u16; MAX_CHUNK]>,
+    /// AVX-512, when the CPU has it.
+    wide: Option<Wide>,
 }
 
 /// How far the pairs (a, sum - a) of one split sum have been scanned for the current heap.
@@ -49,11 +58,19 @@ impl ScanEngine {
             seen: Seen::new(),
             cursors: Vec::new(),
             chunk: Box::new([0; MAX_CHUNK]),
+            wide: Wide::detect(),
         };
         for (position, &value) in values.iter().enumerate().skip(1) {
             engine.record(position, value);
         }
         engine
+    }
+
+    /// The same engine on the marking scan alone, to check one scan against the other.
+    #[cfg(test)]
+    pub fn without_wide(mut self) -> ScanEngine {
+        self.wide = None;
+        self
     }
 
     pub fn classifier(&self) -> Option<Classifier> {
@@ -102,12 +119,48 @@ impl ScanEngine {
                 *work += self.mark_rare_splits(sum, rules.unequal, values);
             }
         }
+        if let Some(wide) = self.wide
+            && self.classifier.is_none()
+            && self.pairs() >= WIDE_FROM_PAIRS
+        {
+            return self.next_wide(wide, values, work);
+        }
         let mut candidate = 0;
         loop {
             candidate = self.seen.next_absent(candidate);
             match u16::try_from(candidate) {
                 Ok(value) if self.search(value, values, work) => candidate += 1,
                 _ => return candidate,
+            }
+        }
+    }
+
+    /// Pairs of heaps left to scan.
+    fn pairs(&self) -> usize {
+        self.cursors.iter().map(|c| c.last + 1 - c.next).sum()
+    }
+
+    /// g(n) by the wide scan: the sample marked, then windows of wanted values checked
+    /// against the other pairs until one value is left unseen.
+    fn next_wide(&mut self, wide: Wide, values: &[u16], work: &mut u64) -> u32 {
+        for cursor in &self.cursors {
+            let pairs = (cursor.sum, cursor.next, cursor.last);
+            *work += wide.mark_sample(values, pairs, &mut self.seen);
+        }
+        loop {
+            let Some(mut window) = wide.window(&self.seen, WINDOW_VALUES) else {
+                return 1 << 16;
+            };
+            for cursor in &self.cursors {
+                if window.is_empty() {
+                    break;
+                }
+                let pairs = (cursor.sum, cursor.next, cursor.last);
+                *work += wide.check_unsampled(values, pairs, &mut window, &mut self.seen);
+            }
+            // Each pass either leaves a value unseen or sees every value it wanted.
+            if let Some(value) = window.smallest() {
+                return value;
             }
         }
     }

@@ -44,5 +44,12 @@ impl Seen {
         from
     }
 
+    /// The stamps of the 16 values from `block * 16`, and the stamp that means "in the set":
+    /// for checking many values at once.
+    pub fn block(&self, block: usize) -> ([u32; 16], u32) {
+        let stamps = self.stamps[block * 16..block * 16 + 16].try_into();
+        (stamps.expect("16 stamps"), self.current)
+    }
+
     pub const BYTES: usize = 4 << 16;
 }
