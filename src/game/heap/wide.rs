@@ -323,7 +323,8 @@ mod kernel {
                 self.high = f._mm512_andnot_si512(high, self.high);
                 hits &= hits - 1;
             }
-            self.bits().iter().all(|&w| w == 0)
+            let left = f._mm512_or_si512(self.low, self.high);
+            f._mm512_test_epi64_mask(left, left) == 0
         }
 
         #[inline(always)]
