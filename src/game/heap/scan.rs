@@ -16,15 +16,12 @@
 use super::classify::Classifier;
 use super::rules::Rules;
 use super::seen::Seen;
-use super::wide::{WINDOW_VALUES, Wide};
+use super::wide::{WIDE_FROM_PAIRS, WINDOW_VALUES, Wide};
 
 /// The largest chunk of pairs xored at once.
 const MAX_CHUNK: usize = 1024;
 /// The first chunk of a scan: small, because the candidate is usually among the first pairs.
 const FIRST_CHUNK: usize = 16;
-/// Heaps with fewer pairs than this take the marking scan: the wide one pays from here on
-/// (small in tests, so that the cross-checks against the naive loop cover it).
-const WIDE_FROM_PAIRS: usize = if cfg!(test) { 40 } else { 8192 };
 
 pub(super) struct ScanEngine {
     classifier: Option<Classifier>,

@@ -15,7 +15,7 @@ use super::period::{LONGEST_PERIOD, Period, PeriodSearch};
 use super::rules::Rules;
 use super::scan::ScanEngine;
 use super::triple::TripleEngine;
-use super::wide::Wide;
+use super::wide::{WIDE_FROM_PAIRS, Wide};
 use super::{HeapError, HeapGame};
 
 /// Bounds on one sequence, so that a request cannot take the whole machine.
@@ -344,13 +344,18 @@ impl Sequence {
         Ok(())
     }
 
+    /// Whether the plain scan would run wide on the heaps to come.
+    fn wide_scan_runs(&self) -> bool {
+        Wide::detect().is_some() && self.values.len() / 2 >= WIDE_FROM_PAIRS
+    }
+
     /// Lets the values so far choose between the plain scan and sparse space.
     fn review_engine(&mut self) {
         let Engine::Scan(scan) = &self.engine else {
             return;
         };
         let wanted = classify::choose(&self.values, &self.rules)
-            .filter(|choice| sparse_pays(choice, self.values.len(), Wide::detect().is_some()))
+            .filter(|choice| sparse_pays(choice, self.values.len(), self.wide_scan_runs()))
             .map(|choice| choice.classifier);
         if wanted != scan.classifier() {
             self.engine = Engine::Scan(ScanEngine::new(wanted, &self.values));

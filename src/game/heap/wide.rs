@@ -16,6 +16,9 @@ use super::seen::Seen;
 const BLOCK: usize = 64;
 /// One block in this many is marked; the others are checked.
 const SAMPLE_EVERY: usize = 8;
+/// Heaps with fewer pairs than this take the marking scan: the wide one pays from here on
+/// (small in tests, so that the cross-checks against the naive loop cover it).
+pub(super) const WIDE_FROM_PAIRS: usize = if cfg!(test) { 40 } else { 8192 };
 /// Window values: enough for the values the sample misses below g(n), mostly.
 pub(super) const WINDOW_VALUES: u32 = 64;
 
