@@ -54,20 +54,30 @@ fn stderr(output: &Output) -> String {
 
 #[test]
 fn deep_nesting_is_a_diagnostic() {
-    for (name, text) in [
+    // Each with the column of the bracket or prefix operator that opens the 1001st level.
+    for (name, text, column) in [
         (
             "games",
             format!("{}{}", "<".repeat(100_000), ">".repeat(100_000)),
+            1001,
         ),
         (
             "parens",
             format!("{}1{}", "(".repeat(100_000), ")".repeat(100_000)),
+            1001,
         ),
-        ("negations", format!("{}1", "-".repeat(100_000))),
-        ("heaps", format!("{}1", "*".repeat(100_000))),
+        ("negations", format!("{}1", "-".repeat(100_000)), 1001),
+        ("heaps", format!("{}1", "*".repeat(100_000)), 1001),
+        ("operand", format!("1 + {}1", "-".repeat(100_000)), 1005),
+        (
+            "mixed",
+            format!("{}{}1{}", "(".repeat(600), "-".repeat(600), ")".repeat(600)),
+            1001,
+        ),
         (
             "sets",
             format!("{}{}", "{".repeat(100_000), "}".repeat(100_000)),
+            1001,
         ),
     ] {
         let output = run_file(&scratch(&format!("deep-{name}.game"), text.as_bytes()));
@@ -78,13 +88,7 @@ fn deep_nesting_is_a_diagnostic() {
             stderr(&output)
         );
         // The report shows the spot where the limit is passed, not a line of 200 000
-        // characters: a bracket where it opens the 1001st level, prefix operators at the start
-        // of their expression.
-        let column = if matches!(name, "negations" | "heaps") {
-            1
-        } else {
-            1001
-        };
+        // characters.
         assert!(
             stderr(&output).contains(&format!("deep-{name}.game:1:{column}")),
             "{name}: {}",

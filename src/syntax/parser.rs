@@ -208,8 +208,16 @@ impl Builder {
     }
 
     fn expr(&self, pair: Pair<Rule>) -> Result<Expr> {
-        let span = self.span(&pair);
-        self.nested(span, pratt_recursion(pair.clone().into_inner()), || {
+        let mut span = self.span(&pair);
+        let levels = pratt_recursion(pair.clone().into_inner());
+        let room = MAX_NESTING.saturating_sub(self.depth.get());
+        if let Some(at) = (levels > room)
+            .then(|| first_operator_past(pair.clone().into_inner(), room))
+            .flatten()
+        {
+            span = Span::new(self.source, self.offset + at, span.end as usize);
+        }
+        self.nested(span, levels, || {
             PRATT
                 .map_primary(|primary| self.primary(primary))
                 .map_prefix(|op, operand| self.prefix(op, operand?))
@@ -427,6 +435,24 @@ fn pratt_recursion(tokens: Pairs<Rule>) -> usize {
         }
     }
     deepest
+}
+
+/// Where the prefix operators and powers counted by [`pratt_recursion`] first nest deeper than
+/// `room`: the operator to point at.
+fn first_operator_past(tokens: Pairs<Rule>, room: usize) -> Option<usize> {
+    let (mut prefixes, mut powers) = (0usize, 0usize);
+    for token in tokens {
+        match token.as_rule() {
+            Rule::heap | Rule::subtraction | Rule::neg | Rule::not => prefixes += 1,
+            Rule::pow => powers += 1,
+            rule if is_infix(rule) => powers = 0,
+            _ => prefixes = 0,
+        }
+        if prefixes + powers > room {
+            return Some(token.as_span().start());
+        }
+    }
+    None
 }
 
 fn is_infix(rule: Rule) -> bool {
