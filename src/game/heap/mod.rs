@@ -9,9 +9,11 @@
 //! - [`moves`] lists the moves from a heap in the game's own terms.
 //! - [`wythoff`] computes Wythoff's game.
 
+mod check;
 mod classify;
 mod code;
 mod error;
+mod mirror;
 mod moves;
 mod naive;
 mod period;
@@ -20,7 +22,7 @@ mod scan;
 mod seen;
 mod sequence;
 mod triple;
-mod wide;
+mod window;
 pub mod wythoff;
 
 #[cfg(test)]

@@ -6,22 +6,26 @@
 //! there for the next candidate, so a heap never scans a pair twice. Only the true g(n)
 //! needs a scan to the end.
 //!
-//! On machines with AVX-512, heaps without a classifier take the [`wide`](super::wide) scan
-//! instead, which marks a sample of the pairs and checks the rest.
+//! On machines with AVX2, large heaps without a classifier take the [`check`](super::check)
+//! scan instead, which marks a prefix of the pairs and checks the rest.
 //!
 //! With a [`Classifier`] (sparse space), the values that need a rare heap are all marked
 //! first by a loop over the rare positions; such a candidate is then decided without any
 //! scan, and the full scan is left to the rare positions, which are few.
 
+use super::check::{self, BLOCK, Checker, Run};
 use super::classify::Classifier;
+use super::mirror::Mirror;
 use super::rules::Rules;
 use super::seen::Seen;
-use super::wide::{WIDE_FROM_PAIRS, WINDOW_VALUES, Wide};
 
 /// The largest chunk of pairs xored at once.
 const MAX_CHUNK: usize = 1024;
 /// The first chunk of a scan: small, because the candidate is usually among the first pairs.
 const FIRST_CHUNK: usize = 16;
+/// Heaps with fewer pairs than this take the marking scan: the check scan pays from here on
+/// (small in tests, so that the cross-checks against the naive loop cover it).
+pub(super) const CHECK_FROM_PAIRS: usize = if cfg!(test) { 40 } else { 2048 };
 
 pub(super) struct ScanEngine {
     classifier: Option<Classifier>,
@@ -31,11 +35,14 @@ pub(super) struct ScanEngine {
     seen: Seen,
     cursors: Vec<Cursor>,
     chunk: Box<[u16; MAX_CHUNK]>,
-    /// AVX-512, when the CPU has it.
-    wide: Option<Wide>,
+    /// AVX2, when the CPU has it and there is no classifier.
+    checker: Option<Checker>,
+    /// The values in reverse, for the check scan.
+    mirror: Mirror,
 }
 
 /// How far the pairs (a, sum - a) of one split sum have been scanned for the current heap.
+#[derive(Copy, Clone)]
 struct Cursor {
     sum: usize,
     /// The next smaller part a to scan.
@@ -55,7 +62,8 @@ impl ScanEngine {
             seen: Seen::new(),
             cursors: Vec::new(),
             chunk: Box::new([0; MAX_CHUNK]),
-            wide: Wide::detect(),
+            checker: Checker::detect().filter(|_| classifier.is_none()),
+            mirror: Mirror::new(),
         };
         for (position, &value) in values.iter().enumerate().skip(1) {
             engine.record(position, value);
@@ -65,8 +73,8 @@ impl ScanEngine {
 
     /// The same engine on the marking scan alone, to check one scan against the other.
     #[cfg(test)]
-    pub fn without_wide(mut self) -> ScanEngine {
-        self.wide = None;
+    pub fn without_check(mut self) -> ScanEngine {
+        self.checker = None;
         self
     }
 
@@ -79,11 +87,14 @@ impl ScanEngine {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        Seen::BYTES + self.rare.capacity() * 6 + 2 * MAX_CHUNK
+        Seen::BYTES + self.rare.capacity() * 6 + 2 * MAX_CHUNK + self.mirror.memory_bytes()
     }
 
     /// Notes g(position) = value, once computed.
     pub fn record(&mut self, position: usize, value: u16) {
+        if self.checker.is_some() {
+            self.mirror.record(position, value);
+        }
         if self
             .classifier
             .is_some_and(|c| position > 0 && c.is_rare(position, value))
@@ -116,11 +127,10 @@ impl ScanEngine {
                 *work += self.mark_rare_splits(sum, rules.unequal, values);
             }
         }
-        if let Some(wide) = self.wide
-            && self.classifier.is_none()
-            && self.pairs() >= WIDE_FROM_PAIRS
+        if let Some(checker) = self.checker
+            && self.pairs() >= CHECK_FROM_PAIRS
         {
-            return self.next_wide(wide, values, work);
+            return self.next_checked(checker, values, work);
         }
         let mut candidate = 0;
         loop {
@@ -137,28 +147,36 @@ impl ScanEngine {
         self.cursors.iter().map(|c| c.last + 1 - c.next).sum()
     }
 
-    /// g(n) by the wide scan: the sample marked, then windows of wanted values checked
-    /// against the other pairs until one value is left unseen.
-    fn next_wide(&mut self, wide: Wide, values: &[u16], work: &mut u64) -> u32 {
-        for cursor in &self.cursors {
-            let pairs = (cursor.sum, cursor.next, cursor.last);
-            *work += wide.mark_sample(values, pairs, &mut self.seen);
+    /// g(n) by the check scan: the odd pairs at the end of each run of splits marked, the
+    /// whole blocks before them left to the check scan.
+    fn next_checked(&mut self, checker: Checker, values: &[u16], work: &mut u64) -> u32 {
+        let mut checked = Vec::with_capacity(self.cursors.len());
+        for index in 0..self.cursors.len() {
+            let Cursor {
+                sum, next, last, ..
+            } = self.cursors[index];
+            let len = (last + 1 - next) / BLOCK * BLOCK;
+            self.mark_range(values, sum, next + len, last + 1);
+            *work += (last + 1 - next - len) as u64;
+            checked.push((sum, next, len));
         }
-        loop {
-            let Some(mut window) = wide.window(&self.seen, WINDOW_VALUES) else {
-                return 1 << 16;
-            };
-            for cursor in &self.cursors {
-                if window.is_empty() {
-                    break;
-                }
-                let pairs = (cursor.sum, cursor.next, cursor.last);
-                *work += wide.check_unsampled(values, pairs, &mut window, &mut self.seen);
-            }
-            // Each pass either leaves a value unseen or sees every value it wanted.
-            if let Some(value) = window.smallest() {
-                return value;
-            }
+        let runs: Vec<Run> = checked
+            .into_iter()
+            .map(|(sum, first, len)| Run {
+                smaller: &values[first..first + len],
+                larger: self.mirror.larger_parts(sum, first, len),
+            })
+            .collect();
+        let (value, pairs) = check::mex(&checker, &runs, &mut self.seen);
+        *work += pairs;
+        value
+    }
+
+    /// Marks the values of the splits (a, sum - a) for a in first..end.
+    fn mark_range(&mut self, values: &[u16], sum: usize, first: usize, end: usize) {
+        for start in (first..end).step_by(MAX_CHUNK) {
+            let last = (start + MAX_CHUNK).min(end) - 1;
+            mark_splits(values, sum, start, last, &mut self.chunk, &mut self.seen);
         }
     }
 

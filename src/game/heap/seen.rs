@@ -44,11 +44,15 @@ impl Seen {
         from
     }
 
-    /// The stamps of the 16 values from `block * 16`, and the stamp that means "in the set":
-    /// for checking many values at once.
-    pub fn block(&self, block: usize) -> ([u32; 16], u32) {
-        let stamps = self.stamps[block * 16..block * 16 + 16].try_into();
-        (stamps.expect("16 stamps"), self.current)
+    /// The values `from`, ..., `from + 63` not in the set, as bits (values above `u16::MAX`
+    /// are never in it).
+    pub fn absent_of_64(&self, from: u32) -> u64 {
+        let start = (from as usize).min(1 << 16);
+        let stamps = &self.stamps[start..(start + 64).min(1 << 16)];
+        let present = stamps.iter().enumerate().fold(0u64, |bits, (i, &stamp)| {
+            bits | u64::from(stamp == self.current) << i
+        });
+        !present
     }
 
     pub const BYTES: usize = 4 << 16;

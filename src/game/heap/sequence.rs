@@ -10,12 +10,12 @@
 
 use std::fmt;
 
+use super::check::Checker;
 use super::classify::{self, Choice, Classifier};
 use super::period::{LONGEST_PERIOD, Period, PeriodSearch};
 use super::rules::Rules;
-use super::scan::ScanEngine;
+use super::scan::{CHECK_FROM_PAIRS, ScanEngine};
 use super::triple::TripleEngine;
-use super::wide::{WIDE_FROM_PAIRS, Wide};
 use super::{HeapError, HeapGame};
 
 /// Bounds on one sequence, so that a request cannot take the whole machine.
@@ -344,9 +344,9 @@ impl Sequence {
         Ok(())
     }
 
-    /// Whether the plain scan would run wide on the heaps to come.
-    fn wide_scan_runs(&self) -> bool {
-        Wide::detect().is_some() && self.values.len() / 2 >= WIDE_FROM_PAIRS
+    /// Whether the plain scan would check (not mark) most pairs of the heaps to come.
+    fn check_scan_runs(&self) -> bool {
+        Checker::detect().is_some() && self.values.len() / 2 >= CHECK_FROM_PAIRS
     }
 
     /// Lets the values so far choose between the plain scan and sparse space.
@@ -354,8 +354,9 @@ impl Sequence {
         let Engine::Scan(scan) = &self.engine else {
             return;
         };
+        let checks = self.check_scan_runs();
         let wanted = classify::choose(&self.values, &self.rules)
-            .filter(|choice| sparse_pays(choice, self.values.len(), self.wide_scan_runs()))
+            .filter(|choice| sparse_pays(choice, self.values.len(), checks))
             .map(|choice| choice.classifier);
         if wanted != scan.classifier() {
             self.engine = Engine::Scan(ScanEngine::new(wanted, &self.values));

@@ -1,0 +1,431 @@
+//! The check scan: g(n) with most pairs checked, not marked.
+//!
+//! Marking a pair's value in the set of seen values is a store, and those stores are the
+//! whole cost of the marking scan. Here a sample of the blocks is marked (one in
+//! [`SAMPLE_EVERY`], spread over the splits), which sees the common values; then every block
+//! is only *checked*, 32 pairs at a time, against a [`Window`] of the smallest values not
+//! seen yet: a table lookup in registers, no store. A pair is looked at alone only when its
+//! value is wanted, and a found value leaves the window, so that happens about once for
+//! each value the sample missed.
+//!
+//! The scan goes round the blocks cyclically until the smallest wanted value has been
+//! checked against every block since it entered the window: every smaller value has been
+//! seen, so that value is g(n), exactly the mex of all the options.
+//!
+//! The kernel needs AVX2 (`pulp` checks the CPU once and makes the instructions safe to
+//! call); without it [`Checker::detect`] finds nothing and the marking scan runs.
+
+use std::ops::Range;
+
+use super::seen::Seen;
+use super::window::{MAX_BASE, Window};
+
+/// Pairs in a block.
+pub(super) const BLOCK: usize = 32;
+/// One block in this many is marked before the check: a spread sample misses half as many
+/// values as a prefix of the same size (measured on 0.007), and a block the sample missed
+/// costs a hit.
+const SAMPLE_EVERY: usize = 8;
+
+/// The splits (a, sum - a) for a run of consecutive a: their smaller parts and their larger
+/// parts, pair by pair; both as long, a whole number of blocks.
+#[derive(Copy, Clone)]
+pub(super) struct Run<'a> {
+    pub smaller: &'a [u16],
+    pub larger: &'a [u16],
+}
+
+impl Run<'_> {
+    fn blocks(&self) -> u64 {
+        (self.smaller.len() / BLOCK) as u64
+    }
+
+    fn value(&self, pair: usize) -> u16 {
+        self.smaller[pair] ^ self.larger[pair]
+    }
+}
+
+/// Checks blocks of pairs against a window.
+pub(super) trait Kernel {
+    /// Checks the blocks `blocks` of `run` in order, skipping the sampled ones; a wanted
+    /// value met is taken out of `window`. Stops early, after the block that made it so,
+    /// once the window should slide. Returns the blocks done, sampled ones included.
+    fn check(&self, run: Run, blocks: Range<usize>, window: &mut Window) -> usize;
+}
+
+/// Whether block `index` of a run is in the sample: every value in it is seen.
+#[inline(always)]
+fn sampled(index: usize) -> bool {
+    index.is_multiple_of(SAMPLE_EVERY)
+}
+
+/// The mex of `seen` and of the values of every pair of `runs`, and the pairs looked at.
+pub(super) fn mex(kernel: &impl Kernel, runs: &[Run], seen: &mut Seen) -> (u32, u64) {
+    let total: u64 = runs.iter().map(Run::blocks).sum();
+    let sampled = mark_sample(runs, seen);
+    let smallest = seen.next_absent(0);
+    if total == 0 || smallest > MAX_BASE {
+        let (value, marked) = mark_all(runs, seen);
+        return (value, sampled + marked);
+    }
+    let mut window = Window::new(seen, smallest, 0);
+    let mut now = 0;
+    loop {
+        if window.should_slide() && !window.slide(seen, now) {
+            // Values near u16::MAX: the window cannot hold them, so mark everything.
+            let (value, marked) = mark_all(runs, seen);
+            return (value, sampled + now * BLOCK as u64 + marked);
+        }
+        let smallest = window
+            .smallest()
+            .expect("a window slides until it wants a value");
+        let left = total - (now - window.entered(smallest));
+        if left == 0 {
+            return (smallest, sampled + now * BLOCK as u64);
+        }
+        now += check_cyclically(kernel, runs, now % total, left, &mut window);
+    }
+}
+
+/// Checks at most `count` blocks from block `start` (counting across the runs, cyclically),
+/// stopping early when the window should slide; returns the blocks checked.
+fn check_cyclically(
+    kernel: &impl Kernel,
+    runs: &[Run],
+    start: u64,
+    count: u64,
+    window: &mut Window,
+) -> u64 {
+    let mut checked = 0;
+    let mut skip = start;
+    for run in runs.iter().cycle() {
+        let blocks = run.blocks();
+        if skip >= blocks {
+            skip -= blocks;
+            continue;
+        }
+        let (from, to) = (skip as usize, (skip + count - checked).min(blocks) as usize);
+        skip = 0;
+        let done = kernel.check(*run, from..to, window);
+        checked += done as u64;
+        if done < to - from || checked == count {
+            break;
+        }
+    }
+    checked
+}
+
+/// Marks the sampled blocks; returns the pairs marked.
+fn mark_sample(runs: &[Run], seen: &mut Seen) -> u64 {
+    let mut marked = 0;
+    for run in runs {
+        let blocks = run
+            .smaller
+            .chunks_exact(BLOCK)
+            .zip(run.larger.chunks_exact(BLOCK));
+        for (smaller, larger) in blocks.step_by(SAMPLE_EVERY) {
+            debug_assert!(sampled(0) && sampled(SAMPLE_EVERY));
+            // Xored first, on vectors; then one store a pair.
+            let mut xors = [0u16; BLOCK];
+            for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
+                *xor = a ^ b;
+            }
+            xors.iter().for_each(|&value| seen.insert(value));
+            marked += BLOCK as u64;
+        }
+    }
+    marked
+}
+
+/// Marks every pair; returns the mex and the pairs marked.
+fn mark_all(runs: &[Run], seen: &mut Seen) -> (u32, u64) {
+    let mut marked = 0;
+    for run in runs {
+        for pair in 0..run.smaller.len() {
+            seen.insert(run.value(pair));
+        }
+        marked += run.smaller.len() as u64;
+    }
+    (seen.next_absent(0), marked)
+}
+
+/// The kernel pair by pair: the reference the vector kernel is checked against.
+#[cfg(test)]
+pub(super) struct ScalarKernel;
+
+#[cfg(test)]
+impl Kernel for ScalarKernel {
+    fn check(&self, run: Run, blocks: Range<usize>, window: &mut Window) -> usize {
+        let start = blocks.start;
+        for block in blocks.clone().filter(|&block| !sampled(block)) {
+            let pairs = block * BLOCK..(block + 1) * BLOCK;
+            let found = pairs.filter(|&pair| window.take(u32::from(run.value(pair))));
+            if found.count() > 0 && window.should_slide() {
+                return block + 1 - start;
+            }
+        }
+        blocks.len()
+    }
+}
+
+pub(super) use kernel::Checker;
+
+#[cfg(target_arch = "x86_64")]
+mod kernel {
+    use std::arch::x86_64::__m256i;
+
+    use pulp::NullaryFnOnce;
+    use pulp::bytemuck::cast;
+    use pulp::x86::V3;
+
+    use super::{BLOCK, Kernel, Range, Run, Window, sampled};
+
+    /// Proof that this CPU has AVX2.
+    #[derive(Copy, Clone, Debug)]
+    pub(in crate::game::heap) struct Checker(V3);
+
+    impl Checker {
+        pub fn detect() -> Option<Checker> {
+            V3::try_new().map(Checker)
+        }
+    }
+
+    impl Kernel for Checker {
+        fn check(&self, run: Run, blocks: Range<usize>, window: &mut Window) -> usize {
+            let simd = self.0;
+            self.0.vectorize(Check {
+                simd,
+                run,
+                blocks,
+                window,
+            })
+        }
+    }
+
+    struct Check<'a> {
+        simd: V3,
+        run: Run<'a>,
+        blocks: Range<usize>,
+        window: &'a mut Window,
+    }
+
+    impl NullaryFnOnce for Check<'_> {
+        type Output = usize;
+
+        // Inlined into pulp's AVX2 function, so that the instructions are compiled for it.
+        #[inline(always)]
+        fn call(self) -> usize {
+            let Check {
+                simd,
+                run,
+                blocks,
+                window,
+            } = self;
+            let (avx, avx2) = (simd.avx, simd.avx2);
+            let mut table: __m256i = cast([window.table(); 2]);
+            let byte_index: __m256i = cast([std::array::from_fn::<u8, 16, _>(|i| i as u8); 2]);
+            let base = avx._mm256_set1_epi16(window.base() as i16);
+            let seven = avx._mm256_set1_epi8(7);
+            let bits: __m256i = cast([[1u8, 2, 4, 8, 16, 32, 64, 128]; 4]);
+            let start = blocks.start;
+            for index in blocks.clone() {
+                if sampled(index) {
+                    continue;
+                }
+                let pairs = index * BLOCK..(index + 1) * BLOCK;
+                let smaller: [__m256i; 2] =
+                    cast(<[u16; BLOCK]>::try_from(&run.smaller[pairs.clone()]).expect("a block"));
+                let larger: [__m256i; 2] =
+                    cast(<[u16; BLOCK]>::try_from(&run.larger[pairs]).expect("a block"));
+                let offset = |i: usize| {
+                    let value = avx2._mm256_xor_si256(smaller[i], larger[i]);
+                    avx2._mm256_sub_epi16(value, base)
+                };
+                // Offsets as bytes, saturated: values below the base become 0 (an offset
+                // only wanted from base 0, where every hit is checked again below), and
+                // values from 128 above it get the top bit, which makes a lookup give 0.
+                let offsets = avx2._mm256_packus_epi16(offset(0), offset(1));
+                let byte = avx2._mm256_shuffle_epi8(table, offsets);
+                let row = avx2._mm256_and_si256(avx2._mm256_srli_epi16::<4>(offsets), seven);
+                let wanted = avx2._mm256_and_si256(byte, avx2._mm256_shuffle_epi8(bits, row));
+                if avx._mm256_testz_si256(wanted, wanted) == 0 {
+                    let zero = avx2._mm256_cmpeq_epi8(wanted, avx._mm256_setzero_si256());
+                    let lanes = !(avx2._mm256_movemask_epi8(zero) as u32);
+                    for lane in BitLanes(lanes) {
+                        let pair = index * BLOCK + pair_of_lane(lane);
+                        let value = run.smaller[pair] ^ run.larger[pair];
+                        // The same value may be met twice in one block.
+                        if !window.take(u32::from(value)) {
+                            continue;
+                        }
+                        // Out of the table in the registers too (see Window::table).
+                        let offset = u32::from(value) - window.base();
+                        let byte = avx._mm256_set1_epi8((offset % 16) as i8);
+                        let bit = avx._mm256_set1_epi8((1u8 << (offset / 16)) as i8);
+                        let clear =
+                            avx2._mm256_and_si256(avx2._mm256_cmpeq_epi8(byte_index, byte), bit);
+                        table = avx2._mm256_andnot_si256(clear, table);
+                    }
+                    if window.should_slide() {
+                        return index + 1 - start;
+                    }
+                }
+            }
+            blocks.len()
+        }
+    }
+
+    /// The pair of a block behind a byte of packed offsets: each 128-bit half holds 8 bytes
+    /// from the first 16 pairs, then 8 from the last 16.
+    #[inline(always)]
+    fn pair_of_lane(lane: usize) -> usize {
+        let within = lane % 16;
+        (within / 8) * 16 + (lane / 16) * 8 + within % 8
+    }
+
+    /// The indices of the set bits.
+    struct BitLanes(u32);
+
+    impl Iterator for BitLanes {
+        type Item = usize;
+
+        #[inline(always)]
+        fn next(&mut self) -> Option<usize> {
+            (self.0 != 0).then(|| {
+                let lane = self.0.trailing_zeros() as usize;
+                self.0 &= self.0 - 1;
+                lane
+            })
+        }
+    }
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+mod kernel {
+    use super::{Kernel, Range, Run, Window};
+
+    /// AVX2 is an x86-64 extension: elsewhere there is nothing to detect.
+    #[derive(Copy, Clone, Debug)]
+    pub(in crate::game::heap) enum Checker {}
+
+    impl Checker {
+        pub fn detect() -> Option<Checker> {
+            None
+        }
+    }
+
+    impl Kernel for Checker {
+        fn check(&self, _: Run, _: Range<usize>, _: &mut Window) -> usize {
+            match *self {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The mex of `seen` and every pair's value, straight from the definition.
+    fn brute_mex(pairs: &[(Vec<u16>, Vec<u16>)], seen: &[u16]) -> u32 {
+        let mut present = vec![false; 1 << 16];
+        seen.iter().for_each(|&v| present[usize::from(v)] = true);
+        for (smaller, larger) in pairs {
+            for (a, b) in smaller.iter().zip(larger) {
+                present[usize::from(a ^ b)] = true;
+            }
+        }
+        present.iter().position(|p| !p).unwrap_or(1 << 16) as u32
+    }
+
+    fn check_both(pairs: &[(Vec<u16>, Vec<u16>)], seen_values: &[u16]) {
+        let expected = brute_mex(pairs, seen_values);
+        let runs: Vec<Run> = pairs
+            .iter()
+            .map(|(smaller, larger)| Run { smaller, larger })
+            .collect();
+        let blocks: u64 = runs.iter().map(Run::blocks).sum();
+        let mut found = vec![(mex_with(&ScalarKernel, &runs, seen_values), "scalar")];
+        if let Some(checker) = Checker::detect() {
+            found.push((mex_with(&checker, &runs, seen_values), "AVX2"));
+        }
+        for ((value, work), kernel) in found {
+            assert_eq!(value, expected, "{kernel} kernel");
+            assert!(
+                work <= 3 * blocks * BLOCK as u64 + 1,
+                "{kernel}: {work} pairs"
+            );
+        }
+    }
+
+    fn mex_with(kernel: &impl Kernel, runs: &[Run], seen_values: &[u16]) -> (u32, u64) {
+        let mut seen = Seen::new();
+        seen.clear();
+        seen_values.iter().for_each(|&v| seen.insert(v));
+        mex(kernel, runs, &mut seen)
+    }
+
+    /// Runs whose values are `low + (random below spread)`, so that values crowd together
+    /// or spread out, near 0 or near `u16::MAX`.
+    fn runs() -> impl Strategy<Value = Vec<(Vec<u16>, Vec<u16>)>> {
+        let low = prop::sample::select(vec![0u16, 1, 300, 65_000, 65_200, 65_400]);
+        let spread = prop::sample::select(vec![2u16, 40, 300, 2000]);
+        let lengths = prop::collection::vec(0usize..40, 1..4);
+        (low, spread, lengths, any::<u64>()).prop_map(|(low, spread, lengths, seed)| {
+            let mut state = seed | 1;
+            let mut next = move || {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                low.saturating_add((state % u64::from(spread)) as u16)
+            };
+            lengths
+                .into_iter()
+                .map(|blocks| {
+                    let pairs = blocks * BLOCK;
+                    let smaller = (0..pairs).map(|_| next()).collect();
+                    let larger = (0..pairs).map(|_| next() & 0xff).collect();
+                    (smaller, larger)
+                })
+                .collect()
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        #[test]
+        fn the_check_scan_finds_the_mex(
+            pairs in runs(),
+            seen in prop::collection::vec(0u16..400, 0..300),
+        ) {
+            check_both(&pairs, &seen);
+        }
+    }
+
+    #[test]
+    fn values_near_the_top_fall_back_to_marking() {
+        // Every value below 65 300 is seen: the window would pass its last safe base.
+        let seen: Vec<u16> = (0..65_300).collect();
+        let smaller: Vec<u16> = (0..64).map(|i| 65_300 + i).collect();
+        let larger = vec![0u16; 64];
+        check_both(&[(smaller, larger)], &seen);
+    }
+
+    #[test]
+    fn a_value_found_late_leaves_the_next_one() {
+        // 300 blocks of value 7; one pair of value 5 at the very end: g = 6.
+        let mut smaller = vec![7u16; 300 * BLOCK];
+        let last = smaller.len() - 1;
+        smaller[last] = 5;
+        let larger = vec![0u16; 300 * BLOCK];
+        let seen: Vec<u16> = (0..5).collect();
+        check_both(&[(smaller, larger)], &seen);
+    }
+
+    #[test]
+    fn no_blocks_means_the_seen_values_decide() {
+        check_both(&[(vec![], vec![])], &[0, 1, 2, 4]);
+    }
+}

@@ -1,0 +1,277 @@
+//! The values a check scan still wants: the values not seen yet among the 127 above a base,
+//! each with the moment it began to be checked.
+//!
+//! A value is proved absent once it has been checked against every pair, so the scan goes
+//! round the pairs cyclically and remembers, for each value, how many blocks had been
+//! scanned when it entered the window. Values enter in increasing order (the window only
+//! slides up), so a short list of epochs holds those moments.
+
+use super::seen::Seen;
+
+/// Offsets from the base a window covers: 0 to 127, so that an offset fits in a byte whose
+/// top bit is clear (the kernel's table lookup gives 0 for bytes with the top bit set).
+pub(super) const SPAN: u32 = 128;
+/// The largest base: the window stays within `u16`, and a value below the base is never
+/// within `SPAN` of it modulo 2^16.
+pub(super) const MAX_BASE: u32 = (1 << 16) - 1 - 2 * SPAN;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Window {
+    base: u32,
+    /// Bit `offset` is set when `base + offset` is wanted (neither seen nor found). Offset
+    /// 0 is wanted only when the base is 0: any other base is one below the smallest value
+    /// wanted, so that the kernel may send every value it cannot place to offset 0.
+    wanted: [u64; 2],
+    /// The same set as the kernel looks it up: bit k of `table[j]` is offset j + 16k.
+    table: [u8; 16],
+    /// `(top, blocks)`: the values up to `top` entered when `blocks` blocks had been
+    /// scanned; tops increase.
+    epochs: Vec<(u32, u64)>,
+}
+
+impl Window {
+    /// The values from `smallest` up to the top of the span that are not in `seen`, entering
+    /// now; `smallest` is not in `seen` and is at most [`MAX_BASE`].
+    pub fn new(seen: &Seen, smallest: u32, now: u64) -> Window {
+        let mut window = Window {
+            base: smallest.saturating_sub(1),
+            wanted: [0; 2],
+            table: [0; 16],
+            epochs: Vec::new(),
+        };
+        window.bring_in(seen, smallest - window.base, now);
+        window
+    }
+
+    pub fn base(&self) -> u32 {
+        self.base
+    }
+
+    /// The smallest wanted value.
+    pub fn smallest(&self) -> Option<u32> {
+        let (word, bits) = self.wanted.iter().enumerate().find(|(_, w)| **w != 0)?;
+        Some(self.base + 64 * word as u32 + bits.trailing_zeros())
+    }
+
+    #[inline]
+    pub fn contains(&self, value: u32) -> bool {
+        let offset = value.wrapping_sub(self.base);
+        offset < SPAN && self.wanted[offset as usize / 64] >> (offset % 64) & 1 == 1
+    }
+
+    /// Blocks scanned when `value` (a value of the window) entered it.
+    pub fn entered(&self, value: u32) -> u64 {
+        let epoch = self.epochs.iter().find(|(top, _)| *top >= value);
+        epoch.expect("every value of the window has an epoch").1
+    }
+
+    /// Takes a value out, it having been found; false if it was not wanted.
+    #[inline]
+    pub fn take(&mut self, value: u32) -> bool {
+        if !self.contains(value) {
+            return false;
+        }
+        let offset = value - self.base;
+        self.wanted[offset as usize / 64] &= !(1 << (offset % 64));
+        self.table[offset as usize % 16] &= !(1 << (offset / 16));
+        true
+    }
+
+    /// Whether the window should slide up before scanning on: the lower half of its span
+    /// is all found, so the values above its top should start being checked.
+    #[inline]
+    pub fn should_slide(&self) -> bool {
+        self.wanted[0] == 0
+    }
+
+    /// Moves the window up to just below its smallest wanted value (or the smallest unseen
+    /// value above it, when none is left) and brings in the unseen values above the old
+    /// top, entering now. Returns false, leaving the window as it was, when the base would
+    /// pass [`MAX_BASE`].
+    pub fn slide(&mut self, seen: &Seen, now: u64) -> bool {
+        let old_top = self.base + SPAN - 1;
+        let smallest = match self.smallest() {
+            Some(smallest) => smallest,
+            None => (old_top + 1..1 << 16)
+                .find(|&v| !seen.contains(v))
+                .unwrap_or(1 << 16),
+        };
+        let base = smallest.saturating_sub(1);
+        if base > MAX_BASE {
+            return false;
+        }
+        self.wanted = shift_down(self.wanted, base - self.base);
+        self.base = base;
+        // Epochs wholly below the window are spent.
+        self.epochs.retain(|(top, _)| *top > base);
+        let first_new = (old_top + 1).max(smallest) - base;
+        self.bring_in(seen, first_new, now);
+        true
+    }
+
+    /// Wants the unseen values from offset `first` to the top of the span, entering now.
+    fn bring_in(&mut self, seen: &Seen, first: u32, now: u64) {
+        debug_assert!(self.base <= MAX_BASE, "the span stays within u16");
+        if first < SPAN {
+            for (word, wanted) in self.wanted.iter_mut().enumerate() {
+                let start = 64 * word as u32;
+                let offsets = bits_between(first.saturating_sub(start), SPAN - start);
+                *wanted |= seen.absent_of_64(self.base + start) & offsets;
+            }
+            self.epochs.push((self.base + SPAN - 1, now));
+        }
+        self.table = [0; 16];
+        for (word, &bits) in self.wanted.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let offset = 64 * word + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                self.table[offset % 16] |= 1 << (offset / 16);
+            }
+        }
+    }
+
+    /// The wanted values in the kernel's layout (see the field).
+    pub fn table(&self) -> [u8; 16] {
+        self.table
+    }
+}
+
+/// The bits from `from` up to (not including) `to`, within 64.
+fn bits_between(from: u32, to: u32) -> u64 {
+    let below = |n: u32| if n >= 64 { u64::MAX } else { (1 << n) - 1 };
+    below(to) & !below(from)
+}
+
+/// The 128-bit set `bits` with every member lowered by `shift` (members below 0 dropped).
+fn shift_down(bits: [u64; 2], shift: u32) -> [u64; 2] {
+    let (words, within) = ((shift / 64) as usize, shift % 64);
+    std::array::from_fn(|i| {
+        let low = bits.get(i + words).copied().unwrap_or(0);
+        let high = bits.get(i + words + 1).copied().unwrap_or(0);
+        if within == 0 {
+            low
+        } else {
+            low >> within | high << (64 - within)
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seen(values: impl IntoIterator<Item = u16>) -> Seen {
+        let mut seen = Seen::new();
+        seen.clear();
+        values.into_iter().for_each(|v| seen.insert(v));
+        seen
+    }
+
+    #[test]
+    fn a_window_wants_the_unseen_values_of_its_span() {
+        let seen = seen([0, 1, 2, 4, 100]);
+        let window = Window::new(&seen, 3, 7);
+        assert_eq!((window.base(), window.smallest()), (2, Some(3)));
+        assert!(window.contains(3) && !window.contains(4) && window.contains(5));
+        assert!(!window.contains(100), "seen");
+        assert!(window.contains(2 + 127) && !window.contains(2 + 128));
+        assert!(!window.contains(2), "the base itself is never wanted");
+        assert_eq!(window.entered(129), 7);
+    }
+
+    #[test]
+    fn from_zero_the_base_is_wanted() {
+        let window = Window::new(&seen([1]), 0, 0);
+        assert_eq!((window.base(), window.smallest()), (0, Some(0)));
+        assert!(window.contains(0) && !window.contains(1) && window.contains(127));
+    }
+
+    #[test]
+    fn taking_values_moves_the_smallest() {
+        let mut window = Window::new(&seen([]), 10, 0);
+        assert_eq!(window.base(), 9);
+        assert!(window.take(10) && window.take(11));
+        assert!(!window.take(9) && !window.take(11), "not wanted");
+        assert_eq!(window.smallest(), Some(12));
+        assert!(!window.should_slide());
+        (12..72).for_each(|v| assert!(window.take(v)));
+        assert!(!window.should_slide(), "offset 63 is still wanted");
+        assert!(window.take(72));
+        assert!(window.should_slide());
+    }
+
+    #[test]
+    fn sliding_brings_in_higher_values_with_a_later_epoch() {
+        let mut seen = seen([]);
+        let mut window = Window::new(&seen, 0, 0);
+        for v in 0..100 {
+            assert!(window.take(v));
+            seen.insert(v as u16);
+        }
+        seen.insert(160);
+        assert!(window.slide(&seen, 42));
+        assert_eq!((window.base(), window.smallest()), (99, Some(100)));
+        assert_eq!(window.entered(127), 0, "in the first span");
+        assert_eq!(window.entered(128), 42);
+        assert!(window.contains(99 + 127) && !window.contains(99 + 128));
+        assert!(!window.contains(160), "seen values do not come in");
+        assert!(window.contains(127) && window.contains(100));
+    }
+
+    #[test]
+    fn an_empty_window_slides_to_the_next_unseen_value() {
+        let seen = seen((1..=400).filter(|&v| v != 390));
+        let mut window = Window::new(&seen, 0, 0);
+        assert!(window.take(0));
+        assert_eq!(window.smallest(), None);
+        assert!(window.slide(&seen, 5));
+        assert_eq!((window.base(), window.smallest()), (389, Some(390)));
+        assert_eq!(window.entered(390), 5);
+    }
+
+    #[test]
+    fn no_slide_past_the_last_safe_base() {
+        let seen = seen((0..=u16::MAX).filter(|&v| v != 5));
+        let mut window = Window::new(&seen, 5, 0);
+        assert!(window.take(5));
+        let before = window.clone();
+        assert!(!window.slide(&seen, 1));
+        assert_eq!(window, before);
+    }
+
+    #[test]
+    fn the_table_holds_offsets_in_the_kernels_layout() {
+        let wanted = [1001, 1017, 1127, 1100];
+        let unseen = |v: &u16| !wanted.contains(v);
+        let mut window = Window::new(&seen((0..2000).filter(unseen)), 1001, 0);
+        let table = window.table();
+        assert_eq!(table[1], 1 | 2, "offsets 1 and 17 = 1 + 16");
+        assert_eq!(table[15], 0x80, "offset 127 = 15 + 16·7");
+        assert_eq!(table[4], 0x40, "offset 100 = 4 + 16·6");
+        window.take(1017);
+        assert_eq!(window.table()[1], 1, "taken out of the table too");
+        assert_eq!(
+            window.table().iter().map(|b| b.count_ones()).sum::<u32>(),
+            3
+        );
+    }
+
+    #[test]
+    fn bit_ranges() {
+        assert_eq!(bits_between(0, 64), u64::MAX);
+        assert_eq!(bits_between(3, 5), 0b11000);
+        assert_eq!(bits_between(64, 200), 0);
+        assert_eq!(bits_between(0, 63), u64::MAX >> 1);
+    }
+
+    #[test]
+    fn shifting_a_set_down() {
+        let bits = [1 << 63 | 1, 1 << 5];
+        assert_eq!(shift_down(bits, 0), bits);
+        assert_eq!(shift_down(bits, 1), [1 << 62, 1 << 4]);
+        assert_eq!(shift_down(bits, 64), [1 << 5, 0]);
+        assert_eq!(shift_down(bits, 69), [1, 0]);
+        assert_eq!(shift_down(bits, 130), [0, 0]);
+    }
+}
