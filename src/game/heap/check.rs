@@ -22,10 +22,21 @@ use super::window::{MAX_BASE, Window};
 
 /// Pairs in a block.
 pub(super) const BLOCK: usize = 32;
-/// One block in this many is marked before the check: a spread sample misses half as many
-/// values as a prefix of the same size (measured on 0.007), and a block the sample missed
-/// costs a hit.
-const SAMPLE_EVERY: usize = 8;
+/// Which blocks are marked before the check: one in `every`, spread over the splits. A
+/// spread sample misses half as many values as a prefix of the same size (measured on
+/// 0.007), and every value it misses costs a hit.
+#[derive(Copy, Clone, Debug)]
+pub(super) struct Sample {
+    pub every: usize,
+}
+
+impl Sample {
+    /// Whether block `index` of a run is in the sample: every value in it is seen.
+    #[inline(always)]
+    fn has(self, index: usize) -> bool {
+        index.is_multiple_of(self.every)
+    }
+}
 
 /// The splits (a, sum - a) for a run of consecutive a: their smaller parts and their larger
 /// parts, pair by pair; both as long, a whole number of blocks.
@@ -50,40 +61,46 @@ pub(super) trait Kernel {
     /// Checks the blocks `blocks` of `run` in order, skipping the sampled ones; a wanted
     /// value met is taken out of `window`. Stops early, after the block that made it so,
     /// once the window should slide. Returns the blocks done, sampled ones included.
-    fn check(&self, run: Run, blocks: Range<usize>, window: &mut Window) -> usize;
+    fn check(&self, run: Run, blocks: Range<usize>, sample: Sample, window: &mut Window) -> usize;
 }
 
-/// Whether block `index` of a run is in the sample: every value in it is seen.
-#[inline(always)]
-fn sampled(index: usize) -> bool {
-    index.is_multiple_of(SAMPLE_EVERY)
-}
-
-/// The mex of `seen` and of the values of every pair of `runs`, and the pairs looked at.
-pub(super) fn mex(kernel: &impl Kernel, runs: &[Run], seen: &mut Seen) -> (u32, u64) {
+/// The least value that is neither in `seen` nor the value of a pair of `runs`, or `limit`
+/// if that is smaller; and the pairs looked at.
+pub(super) fn mex(
+    kernel: &impl Kernel,
+    runs: &[Run],
+    seen: &mut Seen,
+    limit: u32,
+    sample: Sample,
+) -> (u32, u64) {
     let total: u64 = runs.iter().map(Run::blocks).sum();
-    let sampled = mark_sample(runs, seen);
+    let sampled = mark_sample(runs, sample, seen);
     let smallest = seen.next_absent(0);
+    if smallest >= limit {
+        return (limit, sampled);
+    }
     if total == 0 || smallest > MAX_BASE {
         let (value, marked) = mark_all(runs, seen);
-        return (value, sampled + marked);
+        return (value.min(limit), sampled + marked);
     }
-    let mut window = Window::new(seen, smallest, 0);
+    let mut window = Window::new(seen, smallest, limit, 0);
     let mut now = 0;
     loop {
+        let looked_at = sampled + now * BLOCK as u64;
         if window.should_slide() && !window.slide(seen, now) {
             // Values near u16::MAX: the window cannot hold them, so mark everything.
             let (value, marked) = mark_all(runs, seen);
-            return (value, sampled + now * BLOCK as u64 + marked);
+            return (value.min(limit), looked_at + marked);
         }
-        let smallest = window
-            .smallest()
-            .expect("a window slides until it wants a value");
+        // Every value below the limit is seen or found.
+        let Some(smallest) = window.smallest() else {
+            return (limit, looked_at);
+        };
         let left = total - (now - window.entered(smallest));
         if left == 0 {
-            return (smallest, sampled + now * BLOCK as u64);
+            return (smallest, looked_at);
         }
-        now += check_cyclically(kernel, runs, now % total, left, &mut window);
+        now += check_cyclically(kernel, runs, now % total, left, sample, &mut window);
     }
 }
 
@@ -94,6 +111,7 @@ fn check_cyclically(
     runs: &[Run],
     start: u64,
     count: u64,
+    sample: Sample,
     window: &mut Window,
 ) -> u64 {
     let mut checked = 0;
@@ -106,7 +124,7 @@ fn check_cyclically(
         }
         let (from, to) = (skip as usize, (skip + count - checked).min(blocks) as usize);
         skip = 0;
-        let done = kernel.check(*run, from..to, window);
+        let done = kernel.check(*run, from..to, sample, window);
         checked += done as u64;
         if done < to - from || checked == count {
             break;
@@ -116,15 +134,15 @@ fn check_cyclically(
 }
 
 /// Marks the sampled blocks; returns the pairs marked.
-fn mark_sample(runs: &[Run], seen: &mut Seen) -> u64 {
+fn mark_sample(runs: &[Run], sample: Sample, seen: &mut Seen) -> u64 {
     let mut marked = 0;
     for run in runs {
         let blocks = run
             .smaller
             .chunks_exact(BLOCK)
             .zip(run.larger.chunks_exact(BLOCK));
-        for (smaller, larger) in blocks.step_by(SAMPLE_EVERY) {
-            debug_assert!(sampled(0) && sampled(SAMPLE_EVERY));
+        for (smaller, larger) in blocks.step_by(sample.every) {
+            debug_assert!(sample.has(0) && sample.has(sample.every));
             // Xored first, on vectors; then one store a pair.
             let mut xors = [0u16; BLOCK];
             for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
@@ -155,9 +173,9 @@ pub(super) struct ScalarKernel;
 
 #[cfg(test)]
 impl Kernel for ScalarKernel {
-    fn check(&self, run: Run, blocks: Range<usize>, window: &mut Window) -> usize {
+    fn check(&self, run: Run, blocks: Range<usize>, sample: Sample, window: &mut Window) -> usize {
         let start = blocks.start;
-        for block in blocks.clone().filter(|&block| !sampled(block)) {
+        for block in blocks.clone().filter(|&block| !sample.has(block)) {
             let pairs = block * BLOCK..(block + 1) * BLOCK;
             let found = pairs.filter(|&pair| window.take(u32::from(run.value(pair))));
             if found.count() > 0 && window.should_slide() {
@@ -178,7 +196,7 @@ mod kernel {
     use pulp::bytemuck::cast;
     use pulp::x86::V3;
 
-    use super::{BLOCK, Kernel, Range, Run, Window, sampled};
+    use super::{BLOCK, Kernel, Range, Run, Sample, Window};
 
     /// Proof that this CPU has AVX2.
     #[derive(Copy, Clone, Debug)]
@@ -191,12 +209,19 @@ mod kernel {
     }
 
     impl Kernel for Checker {
-        fn check(&self, run: Run, blocks: Range<usize>, window: &mut Window) -> usize {
+        fn check(
+            &self,
+            run: Run,
+            blocks: Range<usize>,
+            sample: Sample,
+            window: &mut Window,
+        ) -> usize {
             let simd = self.0;
             self.0.vectorize(Check {
                 simd,
                 run,
                 blocks,
+                sample,
                 window,
             })
         }
@@ -206,6 +231,7 @@ mod kernel {
         simd: V3,
         run: Run<'a>,
         blocks: Range<usize>,
+        sample: Sample,
         window: &'a mut Window,
     }
 
@@ -219,6 +245,7 @@ mod kernel {
                 simd,
                 run,
                 blocks,
+                sample,
                 window,
             } = self;
             let (avx, avx2) = (simd.avx, simd.avx2);
@@ -229,7 +256,7 @@ mod kernel {
             let bits: __m256i = cast([[1u8, 2, 4, 8, 16, 32, 64, 128]; 4]);
             let start = blocks.start;
             for index in blocks.clone() {
-                if sampled(index) {
+                if sample.has(index) {
                     continue;
                 }
                 let pairs = index * BLOCK..(index + 1) * BLOCK;
@@ -302,7 +329,7 @@ mod kernel {
 
 #[cfg(not(target_arch = "x86_64"))]
 mod kernel {
-    use super::{Kernel, Range, Run, Window};
+    use super::{Kernel, Range, Run, Sample, Window};
 
     /// AVX2 is an x86-64 extension: elsewhere there is nothing to detect.
     #[derive(Copy, Clone, Debug)]
@@ -315,7 +342,7 @@ mod kernel {
     }
 
     impl Kernel for Checker {
-        fn check(&self, _: Run, _: Range<usize>, _: &mut Window) -> usize {
+        fn check(&self, _: Run, _: Range<usize>, _: Sample, _: &mut Window) -> usize {
             match *self {}
         }
     }
@@ -326,6 +353,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+    use crate::game::heap::window::NO_LIMIT;
 
     /// The mex of `seen` and every pair's value, straight from the definition.
     fn brute_mex(pairs: &[(Vec<u16>, Vec<u16>)], seen: &[u16]) -> u32 {
@@ -340,15 +368,27 @@ mod tests {
     }
 
     fn check_both(pairs: &[(Vec<u16>, Vec<u16>)], seen_values: &[u16]) {
-        let expected = brute_mex(pairs, seen_values);
+        check_all(pairs, seen_values, NO_LIMIT, Sample { every: 8 });
+    }
+
+    fn check_all(pairs: &[(Vec<u16>, Vec<u16>)], seen_values: &[u16], limit: u32, sample: Sample) {
+        let expected = brute_mex(pairs, seen_values).min(limit);
         let runs: Vec<Run> = pairs
             .iter()
             .map(|(smaller, larger)| Run { smaller, larger })
             .collect();
         let blocks: u64 = runs.iter().map(Run::blocks).sum();
-        let mut found = vec![(mex_with(&ScalarKernel, &runs, seen_values), "scalar")];
+        let mex_with = |kernel: &dyn Fn(&mut Seen) -> (u32, u64)| {
+            let mut seen = Seen::new();
+            seen.clear();
+            seen_values.iter().for_each(|&v| seen.insert(v));
+            kernel(&mut seen)
+        };
+        let scalar = |seen: &mut Seen| mex(&ScalarKernel, &runs, seen, limit, sample);
+        let mut found = vec![(mex_with(&scalar), "scalar")];
         if let Some(checker) = Checker::detect() {
-            found.push((mex_with(&checker, &runs, seen_values), "AVX2"));
+            let vector = |seen: &mut Seen| mex(&checker, &runs, seen, limit, sample);
+            found.push((mex_with(&vector), "AVX2"));
         }
         for ((value, work), kernel) in found {
             assert_eq!(value, expected, "{kernel} kernel");
@@ -357,13 +397,6 @@ mod tests {
                 "{kernel}: {work} pairs"
             );
         }
-    }
-
-    fn mex_with(kernel: &impl Kernel, runs: &[Run], seen_values: &[u16]) -> (u32, u64) {
-        let mut seen = Seen::new();
-        seen.clear();
-        seen_values.iter().for_each(|&v| seen.insert(v));
-        mex(kernel, runs, &mut seen)
     }
 
     /// Runs whose values are `low + (random below spread)`, so that values crowd together
@@ -399,8 +432,10 @@ mod tests {
         fn the_check_scan_finds_the_mex(
             pairs in runs(),
             seen in prop::collection::vec(0u16..400, 0..300),
+            limit in prop::sample::select(vec![0u32, 5, 100, 300, NO_LIMIT]),
+            every in prop::sample::select(vec![1usize, 2, 8, 64]),
         ) {
-            check_both(&pairs, &seen);
+            check_all(&pairs, &seen, limit, Sample { every });
         }
     }
 

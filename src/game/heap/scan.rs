@@ -13,11 +13,12 @@
 //! first by a loop over the rare positions; such a candidate is then decided without any
 //! scan, and the full scan is left to the rare positions, which are few.
 
-use super::check::{self, BLOCK, Checker, Run};
+use super::check::{self, BLOCK, Checker, Run, Sample};
 use super::classify::Classifier;
 use super::mirror::Mirror;
 use super::rules::Rules;
 use super::seen::Seen;
+use super::window::NO_LIMIT;
 
 /// The largest chunk of pairs xored at once.
 const MAX_CHUNK: usize = 1024;
@@ -26,6 +27,13 @@ const FIRST_CHUNK: usize = 16;
 /// Heaps with fewer pairs than this take the marking scan: the check scan pays from here on
 /// (small in tests, so that the cross-checks against the naive loop cover it).
 pub(super) const CHECK_FROM_PAIRS: usize = if cfg!(test) { 40 } else { 2048 };
+/// The check scan marks one block in 8 first; with sparse space, whose values that need no
+/// rare heap are common, one in 32 is enough to see them.
+const PLAIN_SAMPLE: Sample = Sample { every: 8 };
+const SPARSE_SAMPLE: Sample = Sample { every: 32 };
+/// Pairs a sparse-space heap marks, searching value by value, before the check scan takes
+/// over (small in tests, so that the cross-checks cover the hand-over).
+const SEARCH_BUDGET: u64 = if cfg!(test) { 1000 } else { 8192 };
 
 pub(super) struct ScanEngine {
     classifier: Option<Classifier>,
@@ -37,8 +45,19 @@ pub(super) struct ScanEngine {
     chunk: Box<[u16; MAX_CHUNK]>,
     /// AVX2, when the CPU has it and there is no classifier.
     checker: Option<Checker>,
-    /// The values in reverse, for the check scan.
+    /// The values in reverse, so that both parts of a run of splits read forwards.
     mirror: Mirror,
+    /// See [`SEARCH_BUDGET`].
+    search_budget: u64,
+}
+
+/// How a search for one value ended.
+enum Search {
+    Found,
+    /// No split has the value.
+    Absent,
+    /// The budget ran out first.
+    OverBudget,
 }
 
 /// How far the pairs (a, sum - a) of one split sum have been scanned for the current heap.
@@ -62,13 +81,22 @@ impl ScanEngine {
             seen: Seen::new(),
             cursors: Vec::new(),
             chunk: Box::new([0; MAX_CHUNK]),
-            checker: Checker::detect().filter(|_| classifier.is_none()),
+            checker: Checker::detect(),
             mirror: Mirror::new(),
+            search_budget: SEARCH_BUDGET,
         };
         for (position, &value) in values.iter().enumerate().skip(1) {
             engine.record(position, value);
         }
         engine
+    }
+
+    /// The same engine handing sparse-space heaps over to the check scan after `budget`
+    /// pairs.
+    #[cfg(test)]
+    pub fn with_search_budget(mut self, budget: u64) -> ScanEngine {
+        self.search_budget = budget;
+        self
     }
 
     /// The same engine on the marking scan alone, to check one scan against the other.
@@ -92,9 +120,7 @@ impl ScanEngine {
 
     /// Notes g(position) = value, once computed.
     pub fn record(&mut self, position: usize, value: u16) {
-        if self.checker.is_some() {
-            self.mirror.record(position, value);
-        }
+        self.mirror.record(position, value);
         if self
             .classifier
             .is_some_and(|c| position > 0 && c.is_rare(position, value))
@@ -127,17 +153,32 @@ impl ScanEngine {
                 *work += self.mark_rare_splits(sum, rules.unequal, values);
             }
         }
-        if let Some(checker) = self.checker
-            && self.pairs() >= CHECK_FROM_PAIRS
+        let checker = self.checker.filter(|_| self.pairs() >= CHECK_FROM_PAIRS);
+        if let Some(checker) = checker
+            && self.classifier.is_none()
         {
             return self.next_checked(checker, values, work);
         }
+        // With sparse space, most values are found within a few chunks; a heap that needs
+        // more goes over to the check scan.
+        let mut budget = if checker.is_some() {
+            self.search_budget
+        } else {
+            u64::MAX
+        };
         let mut candidate = 0;
         loop {
             candidate = self.seen.next_absent(candidate);
-            match u16::try_from(candidate) {
-                Ok(value) if self.search(value, values, work) => candidate += 1,
-                _ => return candidate,
+            let Ok(value) = u16::try_from(candidate) else {
+                return candidate;
+            };
+            match self.search(value, values, work, &mut budget) {
+                Search::Found => candidate += 1,
+                Search::Absent => return candidate,
+                Search::OverBudget => {
+                    let checker = checker.expect("only the check scan sets a budget");
+                    return self.next_checked(checker, values, work);
+                }
             }
         }
     }
@@ -167,7 +208,21 @@ impl ScanEngine {
                 larger: self.mirror.larger_parts(sum, first, len),
             })
             .collect();
-        let (value, pairs) = check::mex(&checker, &runs, &mut self.seen);
+        // With sparse space, the first unseen value that needs a rare heap in every split
+        // is absent: the rare loop marked all of those.
+        let (limit, sample) = match self.classifier {
+            Some(classifier) => {
+                let sums: Vec<usize> = self.cursors.iter().map(|c| c.sum).collect();
+                let decided = |v: u32| {
+                    !self.seen.contains(v)
+                        && sums.iter().all(|&sum| classifier.needs_rare(sum, v as u16))
+                };
+                let limit = (0..NO_LIMIT).find(|&v| decided(v)).unwrap_or(NO_LIMIT);
+                (limit, SPARSE_SAMPLE)
+            }
+            None => (NO_LIMIT, PLAIN_SAMPLE),
+        };
+        let (value, pairs) = check::mex(&checker, &runs, &mut self.seen, limit, sample);
         *work += pairs;
         value
     }
@@ -176,7 +231,14 @@ impl ScanEngine {
     fn mark_range(&mut self, values: &[u16], sum: usize, first: usize, end: usize) {
         for start in (first..end).step_by(MAX_CHUNK) {
             let last = (start + MAX_CHUNK).min(end) - 1;
-            mark_splits(values, sum, start, last, &mut self.chunk, &mut self.seen);
+            let splits = (sum, start, last);
+            mark_splits(
+                values,
+                &self.mirror,
+                splits,
+                &mut self.chunk,
+                &mut self.seen,
+            );
         }
     }
 
@@ -196,8 +258,8 @@ impl ScanEngine {
         marked
     }
 
-    /// Scans splits until `value` is seen; false if no split has it.
-    fn search(&mut self, value: u16, values: &[u16], work: &mut u64) -> bool {
+    /// Scans splits until `value` is seen, spending at most `budget` pairs.
+    fn search(&mut self, value: u16, values: &[u16], work: &mut u64, budget: &mut u64) -> Search {
         for cursor in &mut self.cursors {
             if self
                 .classifier
@@ -208,40 +270,45 @@ impl ScanEngine {
             }
             while cursor.next <= cursor.last {
                 let last = cursor.last.min(cursor.next + cursor.chunk - 1);
+                let pairs = (last + 1 - cursor.next) as u64;
+                if pairs > *budget {
+                    return Search::OverBudget;
+                }
+                *budget -= pairs;
+                *work += pairs;
+                let splits = (cursor.sum, cursor.next, last);
                 mark_splits(
                     values,
-                    cursor.sum,
-                    cursor.next,
-                    last,
+                    &self.mirror,
+                    splits,
                     &mut self.chunk,
                     &mut self.seen,
                 );
-                *work += (last + 1 - cursor.next) as u64;
                 cursor.next = last + 1;
                 cursor.chunk = (cursor.chunk * 2).min(MAX_CHUNK);
                 if self.seen.contains(u32::from(value)) {
-                    return true;
+                    return Search::Found;
                 }
             }
         }
-        false
+        Search::Absent
     }
 }
 
 /// Marks g(a) ^ g(sum - a) for a in first..=last: first xor, then mark, so the xor loop
-/// runs on vectors and the marking loop is one store a pair.
+/// runs on vectors (the larger parts read forwards from the mirror) and the marking loop is
+/// one store a pair.
 fn mark_splits(
     values: &[u16],
-    sum: usize,
-    first: usize,
-    last: usize,
+    mirror: &Mirror,
+    (sum, first, last): (usize, usize, usize),
     chunk: &mut [u16; MAX_CHUNK],
     seen: &mut Seen,
 ) {
     let len = last + 1 - first;
     let smaller = &values[first..=last];
-    let larger = &values[sum - last..=sum - first];
-    for ((out, &a), &b) in chunk.iter_mut().zip(smaller).zip(larger.iter().rev()) {
+    let larger = mirror.larger_parts(sum, first, len);
+    for ((out, &a), &b) in chunk.iter_mut().zip(smaller).zip(larger) {
         *out = a ^ b;
     }
     for &value in &chunk[..len] {

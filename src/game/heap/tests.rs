@@ -291,11 +291,13 @@ mod properties {
             mask in any::<u16>(),
             by_position in any::<bool>(),
             flip in any::<bool>(),
+            budget in prop::sample::select(vec![0u64, 40, 1000]),
         ) {
             let n = 400;
             let classifier = Classifier { mask, by_position, flip };
             let rules = Rules::of(&game);
-            let mut engine = ScanEngine::new(Some(classifier), &[]);
+            // A small budget, so that many heaps go over to the check scan.
+            let mut engine = ScanEngine::new(Some(classifier), &[]).with_search_budget(budget);
             let mut values: Vec<u16> = Vec::new();
             for heap in 0..=n {
                 let value = engine.next(&rules, &values, &mut 0) as u16;

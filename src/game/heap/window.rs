@@ -8,6 +8,8 @@
 
 use super::seen::Seen;
 
+/// A limit above every value.
+pub(super) const NO_LIMIT: u32 = 1 << 16;
 /// Offsets from the base a window covers: 0 to 127, so that an offset fits in a byte whose
 /// top bit is clear (the kernel's table lookup gives 0 for bytes with the top bit set).
 pub(super) const SPAN: u32 = 128;
@@ -27,17 +29,20 @@ pub(super) struct Window {
     /// `(top, blocks)`: the values up to `top` entered when `blocks` blocks had been
     /// scanned; tops increase.
     epochs: Vec<(u32, u64)>,
+    /// Values from here on are never wanted: the answer is known to be at most this.
+    limit: u32,
 }
 
 impl Window {
-    /// The values from `smallest` up to the top of the span that are not in `seen`, entering
-    /// now; `smallest` is not in `seen` and is at most [`MAX_BASE`].
-    pub fn new(seen: &Seen, smallest: u32, now: u64) -> Window {
+    /// The values from `smallest` up to the top of the span and below `limit` that are not
+    /// in `seen`, entering now; `smallest` is not in `seen` and is at most [`MAX_BASE`].
+    pub fn new(seen: &Seen, smallest: u32, limit: u32, now: u64) -> Window {
         let mut window = Window {
             base: smallest.saturating_sub(1),
             wanted: [0; 2],
             table: [0; 16],
             epochs: Vec::new(),
+            limit,
         };
         window.bring_in(seen, smallest - window.base, now);
         window
@@ -86,15 +91,17 @@ impl Window {
 
     /// Moves the window up to just below its smallest wanted value (or the smallest unseen
     /// value above it, when none is left) and brings in the unseen values above the old
-    /// top, entering now. Returns false, leaving the window as it was, when the base would
-    /// pass [`MAX_BASE`].
+    /// top, entering now. An empty window stays empty when no unseen value is left below
+    /// the limit. Returns false, leaving the window as it was, when the base would pass
+    /// [`MAX_BASE`].
     pub fn slide(&mut self, seen: &Seen, now: u64) -> bool {
         let old_top = self.base + SPAN - 1;
         let smallest = match self.smallest() {
             Some(smallest) => smallest,
-            None => (old_top + 1..1 << 16)
-                .find(|&v| !seen.contains(v))
-                .unwrap_or(1 << 16),
+            None => match (old_top + 1..self.limit.min(1 << 16)).find(|&v| !seen.contains(v)) {
+                Some(unseen) => unseen,
+                None => return true,
+            },
         };
         let base = smallest.saturating_sub(1);
         if base > MAX_BASE {
@@ -113,9 +120,10 @@ impl Window {
     fn bring_in(&mut self, seen: &Seen, first: u32, now: u64) {
         debug_assert!(self.base <= MAX_BASE, "the span stays within u16");
         if first < SPAN {
+            let end = SPAN.min(self.limit.saturating_sub(self.base));
             for (word, wanted) in self.wanted.iter_mut().enumerate() {
                 let start = 64 * word as u32;
-                let offsets = bits_between(first.saturating_sub(start), SPAN - start);
+                let offsets = bits_between(first.saturating_sub(start), end.saturating_sub(start));
                 *wanted |= seen.absent_of_64(self.base + start) & offsets;
             }
             self.epochs.push((self.base + SPAN - 1, now));
@@ -171,7 +179,7 @@ mod tests {
     #[test]
     fn a_window_wants_the_unseen_values_of_its_span() {
         let seen = seen([0, 1, 2, 4, 100]);
-        let window = Window::new(&seen, 3, 7);
+        let window = Window::new(&seen, 3, NO_LIMIT, 7);
         assert_eq!((window.base(), window.smallest()), (2, Some(3)));
         assert!(window.contains(3) && !window.contains(4) && window.contains(5));
         assert!(!window.contains(100), "seen");
@@ -182,14 +190,14 @@ mod tests {
 
     #[test]
     fn from_zero_the_base_is_wanted() {
-        let window = Window::new(&seen([1]), 0, 0);
+        let window = Window::new(&seen([1]), 0, NO_LIMIT, 0);
         assert_eq!((window.base(), window.smallest()), (0, Some(0)));
         assert!(window.contains(0) && !window.contains(1) && window.contains(127));
     }
 
     #[test]
     fn taking_values_moves_the_smallest() {
-        let mut window = Window::new(&seen([]), 10, 0);
+        let mut window = Window::new(&seen([]), 10, NO_LIMIT, 0);
         assert_eq!(window.base(), 9);
         assert!(window.take(10) && window.take(11));
         assert!(!window.take(9) && !window.take(11), "not wanted");
@@ -204,7 +212,7 @@ mod tests {
     #[test]
     fn sliding_brings_in_higher_values_with_a_later_epoch() {
         let mut seen = seen([]);
-        let mut window = Window::new(&seen, 0, 0);
+        let mut window = Window::new(&seen, 0, NO_LIMIT, 0);
         for v in 0..100 {
             assert!(window.take(v));
             seen.insert(v as u16);
@@ -222,7 +230,7 @@ mod tests {
     #[test]
     fn an_empty_window_slides_to_the_next_unseen_value() {
         let seen = seen((1..=400).filter(|&v| v != 390));
-        let mut window = Window::new(&seen, 0, 0);
+        let mut window = Window::new(&seen, 0, NO_LIMIT, 0);
         assert!(window.take(0));
         assert_eq!(window.smallest(), None);
         assert!(window.slide(&seen, 5));
@@ -232,19 +240,31 @@ mod tests {
 
     #[test]
     fn no_slide_past_the_last_safe_base() {
-        let seen = seen((0..=u16::MAX).filter(|&v| v != 5));
-        let mut window = Window::new(&seen, 5, 0);
+        let seen = seen((0..=u16::MAX).filter(|&v| v != 5 && v != 65_500));
+        let mut window = Window::new(&seen, 5, NO_LIMIT, 0);
         assert!(window.take(5));
         let before = window.clone();
-        assert!(!window.slide(&seen, 1));
+        assert!(
+            !window.slide(&seen, 1),
+            "65 500 is beyond the last safe base"
+        );
         assert_eq!(window, before);
+    }
+
+    #[test]
+    fn with_every_value_seen_the_window_stays_empty() {
+        let seen = seen((0..=u16::MAX).filter(|&v| v != 5));
+        let mut window = Window::new(&seen, 5, NO_LIMIT, 0);
+        assert!(window.take(5));
+        assert!(window.slide(&seen, 1));
+        assert_eq!(window.smallest(), None);
     }
 
     #[test]
     fn the_table_holds_offsets_in_the_kernels_layout() {
         let wanted = [1001, 1017, 1127, 1100];
         let unseen = |v: &u16| !wanted.contains(v);
-        let mut window = Window::new(&seen((0..2000).filter(unseen)), 1001, 0);
+        let mut window = Window::new(&seen((0..2000).filter(unseen)), 1001, NO_LIMIT, 0);
         let table = window.table();
         assert_eq!(table[1], 1 | 2, "offsets 1 and 17 = 1 + 16");
         assert_eq!(table[15], 0x80, "offset 127 = 15 + 16·7");
@@ -255,6 +275,19 @@ mod tests {
             window.table().iter().map(|b| b.count_ones()).sum::<u32>(),
             3
         );
+    }
+
+    #[test]
+    fn values_from_the_limit_on_are_not_wanted() {
+        let mut seen = seen([1, 2]);
+        let mut window = Window::new(&seen, 0, 100, 0);
+        assert!(window.contains(99) && !window.contains(100) && !window.contains(127));
+        (0..100).for_each(|v| {
+            window.take(v);
+            seen.insert(v as u16);
+        });
+        assert!(window.slide(&seen, 3));
+        assert_eq!(window.smallest(), None, "nothing left below the limit");
     }
 
     #[test]
