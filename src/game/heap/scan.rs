@@ -7,11 +7,13 @@
 //! needs a scan to the end.
 //!
 //! On machines with AVX2, large heaps without a classifier take the [`check`](super::check)
-//! scan instead, which marks a prefix of the pairs and checks the rest.
+//! scan instead, which marks a sample of the pairs and checks the rest.
 //!
 //! With a [`Classifier`] (sparse space), the values that need a rare heap are all marked
 //! first by a loop over the rare positions; such a candidate is then decided without any
-//! scan, and the full scan is left to the rare positions, which are few.
+//! scan, and the full scan is left to the rare positions, which are few. A heap whose
+//! search marks more than [`SEARCH_BUDGET`] pairs goes over to the check scan, with the
+//! first value decided absent as its limit.
 
 use super::check::{self, BLOCK, Checker, Run, Sample};
 use super::classify::Classifier;

@@ -365,14 +365,14 @@ impl Sequence {
 }
 
 /// Whether the sparse engine's estimated work per heap is below the plain scan's, counted in
-/// pairs marked: a full scan is `len / 2` pairs, and costs as much as 0.6 of that on the wide
-/// scan (AVX-512; measured on 0.007 from n = 131 072 to 524 288); the sparse engine loops over the rare
-/// positions (a random access each, about two pairs' worth), scans fully at the rate rare
-/// positions recently appeared, and spends about a fifth of a full scan finding the values
-/// of two common heaps (measured on 0.007 between n = 50 000 and 400 000).
-fn sparse_pays(choice: &Choice, len: usize, wide: bool) -> bool {
+/// pairs marked: a full scan is `len / 2` pairs, and costs about 0.6 of that on the check
+/// scan (0.007 to 10^5: 0.6–0.8 s against 1.2 s marking); the sparse engine loops over the
+/// rare positions (a random access each, about two pairs' worth), scans fully at the rate
+/// rare positions recently appeared, and spends about a fifth of a full scan finding the
+/// values of two common heaps (measured on 0.007 between n = 50 000 and 400 000).
+fn sparse_pays(choice: &Choice, len: usize, checks: bool) -> bool {
     let half = (len / 2) as f64;
-    let scan = if wide { 0.6 * half } else { half };
+    let scan = if checks { 0.6 * half } else { half };
     let recent_rate = choice.recent_rare as f64 / (len - len / 2) as f64;
     let sparse = 2.0 * choice.rare as f64 + recent_rate * half + 0.2 * half;
     sparse < scan
