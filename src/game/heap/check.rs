@@ -1,8 +1,8 @@
 //! The check scan: g(n) with most pairs checked, not marked.
 //!
 //! Marking a pair's value in the set of seen values is a store, and those stores are the
-//! whole cost of the marking scan. Here a sample of the blocks is marked (one in
-//! [`SAMPLE_EVERY`], spread over the splits), which sees the common values; then every block
+//! whole cost of the marking scan. Here a [`Sample`] of the blocks is marked (one in eight
+//! for a plain scan, spread over the splits), which sees the common values; then every block
 //! is only *checked*, 32 pairs at a time, against a [`Window`] of the smallest values not
 //! seen yet: a table lookup in registers, no store. A pair is looked at alone only when its
 //! value is wanted, and a found value leaves the window, so that happens about once for
@@ -10,7 +10,9 @@
 //!
 //! The scan goes round the blocks cyclically until the smallest wanted value has been
 //! checked against every block since it entered the window: every smaller value has been
-//! seen, so that value is g(n), exactly the mex of all the options.
+//! seen, so that value is g(n), exactly the mex of all the options. With sparse space the
+//! caller knows a value that is absent, the limit: the scan stops as soon as every value
+//! below it is found.
 //!
 //! The kernel needs AVX2 (`pulp` checks the CPU once and makes the instructions safe to
 //! call); without it [`Checker::detect`] finds nothing and the marking scan runs.

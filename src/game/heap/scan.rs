@@ -6,7 +6,7 @@
 //! there for the next candidate, so a heap never scans a pair twice. Only the true g(n)
 //! needs a scan to the end.
 //!
-//! On machines with AVX2, large heaps without a classifier take the [`check`](super::check)
+//! On machines with AVX2, large heaps without a classifier take the [`check`]
 //! scan instead, which marks a sample of the pairs and checks the rest.
 //!
 //! With a [`Classifier`] (sparse space), the values that need a rare heap are all marked
