@@ -11,9 +11,9 @@
 //!
 //! With a [`Classifier`] (sparse space), the values that need a rare heap are all marked
 //! first by a loop over the rare positions; such a candidate is then decided without any
-//! scan, and the full scan is left to the rare positions, which are few. A heap whose
-//! search marks more than [`SEARCH_BUDGET`] pairs goes over to the check scan, with the
-//! first value decided absent as its limit.
+//! scan, and the full scan is left to the rare positions, which are few. On machines with
+//! AVX2, a large heap whose search would mark more than [`SEARCH_BUDGET`] pairs goes over to
+//! the check scan, with the first value decided absent as its limit.
 
 use super::check::{self, BLOCK, Checker, Run, Sample};
 use super::classify::Classifier;
@@ -45,7 +45,7 @@ pub(super) struct ScanEngine {
     seen: Seen,
     cursors: Vec<Cursor>,
     chunk: Box<[u16; MAX_CHUNK]>,
-    /// AVX2, when the CPU has it and there is no classifier.
+    /// AVX2, when the CPU has it.
     checker: Option<Checker>,
     /// The values in reverse, so that both parts of a run of splits read forwards.
     mirror: Mirror,
@@ -219,6 +219,7 @@ impl ScanEngine {
                     !self.seen.contains(v)
                         && sums.iter().all(|&sum| classifier.needs_rare(sum, v as u16))
                 };
+                // Usually a value a little above the values seen so far.
                 let limit = (0..NO_LIMIT).find(|&v| decided(v)).unwrap_or(NO_LIMIT);
                 (limit, SPARSE_SAMPLE)
             }

@@ -13,8 +13,9 @@ pub(super) const NO_LIMIT: u32 = 1 << 16;
 /// Offsets from the base a window covers: 0 to 127, so that an offset fits in a byte whose
 /// top bit is clear (the kernel's table lookup gives 0 for bytes with the top bit set).
 pub(super) const SPAN: u32 = 128;
-/// The largest base: the window stays within `u16`, and a value below the base is never
-/// within `SPAN` of it modulo 2^16.
+/// The largest base, with room to spare: the window stays within `u16` (base + 127 at most
+/// 65 535), and a value below the base is never within `SPAN` above it modulo 2^16 (that
+/// would need a base above 65 408).
 pub(super) const MAX_BASE: u32 = (1 << 16) - 1 - 2 * SPAN;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
