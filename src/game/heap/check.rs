@@ -150,9 +150,9 @@ fn mark_sample(runs: &[Run], sample: Sample, seen: &mut Seen) -> u64 {
             .smaller
             .chunks_exact(BLOCK)
             .zip(run.larger.chunks_exact(BLOCK));
+        // Blocks 0, every, 2·every, ...: those `Sample::has` names.
         for (smaller, larger) in blocks.step_by(sample.every) {
-            debug_assert!(sample.has(0) && sample.has(sample.every));
-            // Xored first, on vectors; then one store a pair.
+            // A whole block xored in registers, then one store a pair.
             let mut xors = [0u16; BLOCK];
             for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
                 *xor = a ^ b;
@@ -168,9 +168,7 @@ fn mark_sample(runs: &[Run], sample: Sample, seen: &mut Seen) -> u64 {
 fn mark_all(runs: &[Run], seen: &mut Seen) -> (u32, u64) {
     let mut marked = 0;
     for run in runs {
-        for pair in 0..run.smaller.len() {
-            seen.insert(run.value(pair));
-        }
+        seen.insert_xors(run.smaller, run.larger);
         marked += run.smaller.len() as u64;
     }
     (seen.next_absent(0), marked)
@@ -290,7 +288,7 @@ mod kernel {
                     let lanes = !(avx2._mm256_movemask_epi8(zero) as u32);
                     for lane in BitLanes(lanes) {
                         let pair = index * BLOCK + pair_of_lane(lane);
-                        let value = run.smaller[pair] ^ run.larger[pair];
+                        let value = run.value(pair);
                         // The same value may be met twice in one block.
                         if !window.take(u32::from(value)) {
                             continue;

@@ -22,7 +22,7 @@ use super::rules::Rules;
 use super::seen::Seen;
 use super::window::NO_LIMIT;
 
-/// The largest chunk of pairs xored at once.
+/// The largest chunk of pairs a search marks at once.
 const MAX_CHUNK: usize = 1024;
 /// The first chunk of a scan: small, because the candidate is usually among the first pairs.
 const FIRST_CHUNK: usize = 16;
@@ -44,7 +44,6 @@ pub(super) struct ScanEngine {
     rare_values: Vec<u16>,
     seen: Seen,
     cursors: Vec<Cursor>,
-    chunk: Box<[u16; MAX_CHUNK]>,
     /// AVX2, when the CPU has it.
     checker: Option<Checker>,
     /// The values in reverse, so that both parts of a run of splits read forwards.
@@ -82,7 +81,6 @@ impl ScanEngine {
             rare_values: Vec::new(),
             seen: Seen::new(),
             cursors: Vec::new(),
-            chunk: Box::new([0; MAX_CHUNK]),
             checker: Checker::detect(),
             mirror: Mirror::new(),
             search_budget: SEARCH_BUDGET,
@@ -117,7 +115,7 @@ impl ScanEngine {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        Seen::BYTES + self.rare.capacity() * 6 + 2 * MAX_CHUNK + self.mirror.memory_bytes()
+        Seen::BYTES + self.rare.capacity() * 6 + self.mirror.memory_bytes()
     }
 
     /// Notes g(position) = value, once computed.
@@ -232,17 +230,8 @@ impl ScanEngine {
 
     /// Marks the values of the splits (a, sum - a) for a in first..end.
     fn mark_range(&mut self, values: &[u16], sum: usize, first: usize, end: usize) {
-        for start in (first..end).step_by(MAX_CHUNK) {
-            let last = (start + MAX_CHUNK).min(end) - 1;
-            let splits = (sum, start, last);
-            mark_splits(
-                values,
-                &self.mirror,
-                splits,
-                &mut self.chunk,
-                &mut self.seen,
-            );
-        }
+        let larger = self.mirror.larger_parts(sum, first, end - first);
+        self.seen.insert_xors(&values[first..end], larger);
     }
 
     /// Marks the value of every split of `sum` with a rare heap; returns how many it marked.
@@ -263,58 +252,30 @@ impl ScanEngine {
 
     /// Scans splits until `value` is seen, spending at most `budget` pairs.
     fn search(&mut self, value: u16, values: &[u16], work: &mut u64, budget: &mut u64) -> Search {
-        for cursor in &mut self.cursors {
-            if self
-                .classifier
-                .is_some_and(|c| c.needs_rare(cursor.sum, value))
-            {
+        for index in 0..self.cursors.len() {
+            let Cursor { sum, last, .. } = self.cursors[index];
+            if self.classifier.is_some_and(|c| c.needs_rare(sum, value)) {
                 // Every split of this sum with that value was marked by the rare loop.
                 continue;
             }
-            while cursor.next <= cursor.last {
-                let last = cursor.last.min(cursor.next + cursor.chunk - 1);
-                let pairs = (last + 1 - cursor.next) as u64;
+            while self.cursors[index].next <= last {
+                let Cursor { next, chunk, .. } = self.cursors[index];
+                let end = (last + 1).min(next + chunk);
+                let pairs = (end - next) as u64;
                 if pairs > *budget {
                     return Search::OverBudget;
                 }
                 *budget -= pairs;
                 *work += pairs;
-                let splits = (cursor.sum, cursor.next, last);
-                mark_splits(
-                    values,
-                    &self.mirror,
-                    splits,
-                    &mut self.chunk,
-                    &mut self.seen,
-                );
-                cursor.next = last + 1;
-                cursor.chunk = (cursor.chunk * 2).min(MAX_CHUNK);
+                self.mark_range(values, sum, next, end);
+                let cursor = &mut self.cursors[index];
+                cursor.next = end;
+                cursor.chunk = (chunk * 2).min(MAX_CHUNK);
                 if self.seen.contains(u32::from(value)) {
                     return Search::Found;
                 }
             }
         }
         Search::Absent
-    }
-}
-
-/// Marks g(a) ^ g(sum - a) for a in first..=last: first xor, then mark, so the xor loop
-/// runs on vectors (the larger parts read forwards from the mirror) and the marking loop is
-/// one store a pair.
-fn mark_splits(
-    values: &[u16],
-    mirror: &Mirror,
-    (sum, first, last): (usize, usize, usize),
-    chunk: &mut [u16; MAX_CHUNK],
-    seen: &mut Seen,
-) {
-    let len = last + 1 - first;
-    let smaller = &values[first..=last];
-    let larger = mirror.larger_parts(sum, first, len);
-    for ((out, &a), &b) in chunk.iter_mut().zip(smaller).zip(larger) {
-        *out = a ^ b;
-    }
-    for &value in &chunk[..len] {
-        seen.insert(value);
     }
 }

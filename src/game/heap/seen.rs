@@ -5,7 +5,13 @@ pub(super) struct Seen {
     /// Indexed by a `u16`, so lookups need no bounds check.
     stamps: Box<[u32; 1 << 16]>,
     current: u32,
+    /// Room for a chunk of xored pairs (see [`Seen::insert_xors`]), kept so that it is not
+    /// zeroed again for every chunk.
+    xors: Box<[u16; XOR_CHUNK]>,
 }
+
+/// Pairs xored at once before they are inserted.
+const XOR_CHUNK: usize = 1024;
 
 impl Seen {
     pub fn new() -> Seen {
@@ -13,7 +19,11 @@ impl Seen {
             .into_boxed_slice()
             .try_into()
             .expect("the vector has 2^16 stamps");
-        Seen { stamps, current: 1 }
+        Seen {
+            stamps,
+            current: 1,
+            xors: Box::new([0; XOR_CHUNK]),
+        }
     }
 
     /// Empties the set.
@@ -44,6 +54,22 @@ impl Seen {
         from
     }
 
+    /// Inserts a ^ b for every pair of `smaller` and `larger` (as long as each other): xored
+    /// a chunk at a time, on vectors, then one store a pair.
+    pub fn insert_xors(&mut self, smaller: &[u16], larger: &[u16]) {
+        debug_assert_eq!(smaller.len(), larger.len());
+        let chunks = smaller.chunks(XOR_CHUNK).zip(larger.chunks(XOR_CHUNK));
+        for (smaller, larger) in chunks {
+            let xors = &mut self.xors[..smaller.len()];
+            for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
+                *xor = a ^ b;
+            }
+            for &value in xors.iter() {
+                self.stamps[usize::from(value)] = self.current;
+            }
+        }
+    }
+
     /// The values `from`, ..., `from + 63` not in the set, as bits (values above `u16::MAX`
     /// are never in it).
     pub fn absent_of_64(&self, from: u32) -> u64 {
@@ -55,5 +81,5 @@ impl Seen {
         !present
     }
 
-    pub const BYTES: usize = 4 << 16;
+    pub const BYTES: usize = (4 << 16) + 2 * XOR_CHUNK;
 }
