@@ -31,8 +31,8 @@ const FIRST_CHUNK: usize = 16;
 pub(super) const CHECK_FROM_PAIRS: usize = if cfg!(test) { 40 } else { 2048 };
 /// The check scan marks one block in 8 first; with sparse space, whose values that need no
 /// rare heap are common, one in 32 is enough to see them.
-const PLAIN_SAMPLE: Sample = Sample { every: 8 };
-const SPARSE_SAMPLE: Sample = Sample { every: 32 };
+const PLAIN_SAMPLE: Sample = Sample::one_in(8);
+const SPARSE_SAMPLE: Sample = Sample::one_in(32);
 /// Pairs a sparse-space heap marks, searching value by value, before the check scan takes
 /// over (small in tests, so that the cross-checks cover the hand-over).
 const SEARCH_BUDGET: u64 = if cfg!(test) { 1000 } else { 8192 };
