@@ -158,15 +158,9 @@ fn mark_sample(runs: &[Run], sample: Sample, seen: &mut Seen) -> u64 {
             .chunks_exact(BLOCK)
             .zip(run.larger.chunks_exact(BLOCK));
         // Blocks 0, every, 2·every, ...: those `Sample::has` names.
-        for (smaller, larger) in blocks.step_by(sample.every) {
-            // A whole block xored in registers, then one store a pair.
-            let mut xors = [0u16; BLOCK];
-            for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
-                *xor = a ^ b;
-            }
-            xors.iter().for_each(|&value| seen.insert(value));
-            marked += BLOCK as u64;
-        }
+        let sampled = blocks.step_by(sample.every);
+        marked += (sampled.len() * BLOCK) as u64;
+        seen.insert_xor_blocks(sampled);
     }
     marked
 }
@@ -267,17 +261,19 @@ mod kernel {
             let byte_index: __m256i = cast([std::array::from_fn::<u8, 16, _>(|i| i as u8); 2]);
             let base = avx._mm256_set1_epi16(window.base() as i16);
             let seven = avx._mm256_set1_epi8(7);
+            let low_half = avx._mm256_set1_epi8(0x0f);
             let bits: __m256i = cast([[1u8, 2, 4, 8, 16, 32, 64, 128]; 4]);
             let start = blocks.start;
-            for index in blocks.clone() {
+            let pairs = blocks.start * BLOCK..blocks.end * BLOCK;
+            let (smaller, larger) = (&run.smaller[pairs.clone()], &run.larger[pairs]);
+            let in_blocks = smaller.chunks_exact(BLOCK).zip(larger.chunks_exact(BLOCK));
+            for (index, (smaller, larger)) in (start..).zip(in_blocks) {
                 if sample.has(index) {
                     continue;
                 }
-                let pairs = index * BLOCK..(index + 1) * BLOCK;
                 let smaller: [__m256i; 2] =
-                    cast(<[u16; BLOCK]>::try_from(&run.smaller[pairs.clone()]).expect("a block"));
-                let larger: [__m256i; 2] =
-                    cast(<[u16; BLOCK]>::try_from(&run.larger[pairs]).expect("a block"));
+                    cast(<[u16; BLOCK]>::try_from(smaller).expect("a block"));
+                let larger: [__m256i; 2] = cast(<[u16; BLOCK]>::try_from(larger).expect("a block"));
                 let offset = |i: usize| {
                     let value = avx2._mm256_xor_si256(smaller[i], larger[i]);
                     avx2._mm256_sub_epi16(value, base)
@@ -293,28 +289,38 @@ mod kernel {
                 if avx._mm256_testz_si256(wanted, wanted) == 0 {
                     let zero = avx2._mm256_cmpeq_epi8(wanted, avx._mm256_setzero_si256());
                     let lanes = !(avx2._mm256_movemask_epi8(zero) as u32);
+                    let offsets: [u8; 32] = cast(offsets);
                     for lane in BitLanes(lanes) {
-                        let pair = index * BLOCK + pair_of_lane(lane);
-                        let value = run.value(pair);
-                        // The same value may be met twice in one block.
-                        if !window.take(u32::from(value)) {
+                        let offset = offsets[lane];
+                        // Offset 0 is wanted only from base 0, where values of 32 768 and
+                        // more land on it too.
+                        if offset == 0 && run.value(index * BLOCK + pair_of_lane(lane)) != 0 {
                             continue;
                         }
-                        // Out of the table in the registers too (see Window::table).
-                        let offset = u32::from(value) - window.base();
+                        // Found: out of the table (a value met twice is cleared twice).
                         let byte = avx._mm256_set1_epi8((offset % 16) as i8);
                         let bit = avx._mm256_set1_epi8((1u8 << (offset / 16)) as i8);
                         let clear =
                             avx2._mm256_and_si256(avx2._mm256_cmpeq_epi8(byte_index, byte), bit);
                         table = avx2._mm256_andnot_si256(clear, table);
                     }
-                    if window.should_slide() {
+                    // The low half of the span, offsets 0 to 63, is the low four bits.
+                    if avx._mm256_testz_si256(table, low_half) != 0 {
+                        window.keep_only(low_table(table));
                         return index + 1 - start;
                     }
                 }
             }
+            window.keep_only(low_table(table));
             blocks.len()
         }
+    }
+
+    /// The table of a window, from either half of a register holding it twice.
+    #[inline(always)]
+    fn low_table(table: __m256i) -> [u8; 16] {
+        let [low, _]: [[u8; 16]; 2] = cast(table);
+        low
     }
 
     /// The pair of a block behind a byte of packed offsets: each 128-bit half holds 8 bytes
@@ -451,6 +457,18 @@ mod tests {
         ) {
             check_all(&pairs, &seen, limit, Sample::one_in(every));
         }
+    }
+
+    #[test]
+    fn from_base_0_large_values_are_not_taken_for_0() {
+        // 32 768 and more saturate to offset 0, where 0 itself is wanted.
+        let smaller: Vec<u16> = (0..3 * BLOCK as u16).map(|i| 32_768 + 9 * i).collect();
+        let larger = vec![0u16; smaller.len()];
+        check_both(&[(smaller.clone(), larger.clone())], &[]);
+        check_both(&[(smaller, larger)], &[1, 2, 3]);
+        let mut with_zero: Vec<u16> = (0..3 * BLOCK as u16).map(|i| 40_000 + i).collect();
+        with_zero[70] = 0;
+        check_both(&[(with_zero, vec![0; 3 * BLOCK])], &[1, 2]);
     }
 
     #[test]

@@ -70,6 +70,32 @@ impl Seen {
         }
     }
 
+    /// Inserts a ^ b for every pair of every block (pairs of equally long slices, at most
+    /// 1 024 pairs each): the blocks are xored into one buffer, which is then inserted in
+    /// one tight loop; for blocks too short to make a loop of their own.
+    pub fn insert_xor_blocks<'a>(&mut self, blocks: impl Iterator<Item = (&'a [u16], &'a [u16])>) {
+        let mut filled = 0;
+        for (smaller, larger) in blocks {
+            debug_assert_eq!(smaller.len(), larger.len());
+            if filled + smaller.len() > XOR_CHUNK {
+                self.insert_buffered(filled);
+                filled = 0;
+            }
+            let xors = &mut self.xors[filled..filled + smaller.len()];
+            for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
+                *xor = a ^ b;
+            }
+            filled += smaller.len();
+        }
+        self.insert_buffered(filled);
+    }
+
+    fn insert_buffered(&mut self, count: usize) {
+        for &value in &self.xors[..count] {
+            self.stamps[usize::from(value)] = self.current;
+        }
+    }
+
     /// The values `from`, ..., `from + 63` not in the set, as bits (values above `u16::MAX`
     /// are never in it).
     pub fn absent_of_64(&self, from: u32) -> u64 {

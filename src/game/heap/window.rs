@@ -59,7 +59,7 @@ impl Window {
         Some(self.base + 64 * word as u32 + bits.trailing_zeros())
     }
 
-    #[inline]
+    #[cfg(test)]
     pub fn contains(&self, value: u32) -> bool {
         let offset = value.wrapping_sub(self.base);
         offset < SPAN && self.wanted[offset as usize / 64] >> (offset % 64) & 1 == 1
@@ -71,8 +71,10 @@ impl Window {
         epoch.expect("every value of the window has an epoch").1
     }
 
-    /// Takes a value out, it having been found; false if it was not wanted.
-    #[inline]
+    /// Takes a value out, it having been found; false if it was not wanted. The scalar
+    /// kernel's way: the vector kernel clears its own copy of the table, then
+    /// [`Window::keep_only`].
+    #[cfg(test)]
     pub fn take(&mut self, value: u32) -> bool {
         if !self.contains(value) {
             return false;
@@ -81,6 +83,31 @@ impl Window {
         self.wanted[offset as usize / 64] &= !(1 << (offset % 64));
         self.table[offset as usize % 16] &= !(1 << (offset / 16));
         true
+    }
+
+    /// Takes out every value whose bit is clear in `table` (the kernel's copy of
+    /// [`Window::table`], with the values it found cleared).
+    pub fn keep_only(&mut self, table: [u8; 16]) {
+        // Row k (bit k of every byte) is offsets 16k to 16k + 15; a multiplication
+        // gathers bit 0 of eight bytes into one byte.
+        let halves = [0, 8].map(|at| u64::from_le_bytes(table[at..at + 8].try_into().unwrap()));
+        let gather = |half: u64, row: u32| {
+            (half >> row & 0x0101_0101_0101_0101).wrapping_mul(0x0102_0408_1020_4080) >> 56
+        };
+        let mut wanted = [0u64; 2];
+        for row in 0..8 {
+            let offsets = gather(halves[0], row) | gather(halves[1], row) << 8;
+            wanted[row as usize / 4] |= offsets << (16 * (row % 4));
+        }
+        debug_assert!(
+            wanted
+                .iter()
+                .zip(self.wanted)
+                .all(|(new, old)| new & !old == 0),
+            "the kernel only clears bits"
+        );
+        self.wanted = wanted;
+        self.table = table;
     }
 
     /// Whether the window should slide up before scanning on: the lower half of its span
@@ -276,6 +303,23 @@ mod tests {
             window.table().iter().map(|b| b.count_ones()).sum::<u32>(),
             3
         );
+    }
+
+    #[test]
+    fn a_table_cleared_by_the_kernel_takes_its_values_out() {
+        let mut window = Window::new(&seen([3, 50, 64, 90]), 0, NO_LIMIT, 0);
+        let mut expected = window.clone();
+        for value in [0, 1, 17, 63, 65, 100, 127] {
+            assert!(expected.take(value));
+        }
+        let mut table = window.table();
+        for offset in [0, 1, 17, 63, 65, 100, 127] {
+            table[offset % 16] &= !(1 << (offset / 16));
+        }
+        window.keep_only(table);
+        assert_eq!(window, expected);
+        assert_eq!(window.smallest(), Some(2));
+        assert!(window.contains(126) && !window.contains(127) && !window.contains(63));
     }
 
     #[test]
