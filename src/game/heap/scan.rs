@@ -50,6 +50,8 @@ pub(super) struct ScanEngine {
     mirror: Mirror,
     /// See [`SEARCH_BUDGET`].
     search_budget: u64,
+    /// The largest value recorded.
+    largest: u16,
 }
 
 /// How a search for one value ended.
@@ -84,6 +86,7 @@ impl ScanEngine {
             checker: Checker::detect(),
             mirror: Mirror::new(),
             search_budget: SEARCH_BUDGET,
+            largest: 0,
         };
         for (position, &value) in values.iter().enumerate().skip(1) {
             engine.record(position, value);
@@ -121,6 +124,7 @@ impl ScanEngine {
     /// Notes g(position) = value, once computed.
     pub fn record(&mut self, position: usize, value: u16) {
         self.mirror.record(position, value);
+        self.largest = self.largest.max(value);
         if self
             .classifier
             .is_some_and(|c| position > 0 && c.is_rare(position, value))
@@ -134,7 +138,9 @@ impl ScanEngine {
     /// heaps it looked at to `work`.
     pub fn next(&mut self, rules: &Rules, values: &[u16], work: &mut u64) -> u32 {
         let n = values.len();
-        self.seen.clear();
+        // Every option's value is 0, a value so far, or the xor of two: below this.
+        self.seen
+            .clear_below((u32::from(self.largest) + 1).next_power_of_two());
         if rules.remove_all.contains(&n) {
             self.seen.insert(0);
         }
@@ -236,18 +242,15 @@ impl ScanEngine {
 
     /// Marks the value of every split of `sum` with a rare heap; returns how many it marked.
     fn mark_rare_splits(&mut self, sum: usize, unequal: bool, values: &[u16]) -> u64 {
-        let mut marked = 0;
-        for (&position, &value) in self.rare.iter().zip(&self.rare_values) {
-            let position = position as usize;
-            if position >= sum {
-                break;
-            }
-            if !(unequal && 2 * position == sum) {
-                self.seen.insert(value ^ values[sum - position]);
-            }
-            marked += 1;
-        }
-        marked
+        let count = self
+            .rare
+            .partition_point(|&position| (position as usize) < sum);
+        let splits = self.rare[..count].iter().zip(&self.rare_values[..count]);
+        let marked = splits
+            .filter(|&(&position, _)| !(unequal && 2 * position as usize == sum))
+            .map(|(&position, &value)| value ^ values[sum - position as usize]);
+        self.seen.insert_all(marked);
+        count as u64
     }
 
     /// Scans splits until `value` is seen, spending at most `budget` pairs.

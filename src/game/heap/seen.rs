@@ -1,10 +1,15 @@
 //! A set of `u16` values emptied in O(1), for collecting the option values of one heap.
 
-/// Values seen while computing one heap: a value is in the set when its stamp is current.
+/// Values seen while computing one heap: a value is in the set when its stamp is current,
+/// or, when the caller promised values below 64, when its bit is set.
 pub(super) struct Seen {
     /// Indexed by a `u16`, so lookups need no bounds check.
     stamps: Box<[u32; 1 << 16]>,
     current: u32,
+    /// The set as bits while every value is below 64 (see [`Seen::clear_below`]): an
+    /// insert is then an `or` in a register, not a store. Games like 0.106 and 0.16, whose
+    /// values stay small, spend most of each heap inserting a few dozen values.
+    bits: Option<u64>,
     /// Room for a chunk of xored pairs (see [`Seen::insert_xors`]), kept so that it is not
     /// zeroed again for every chunk.
     xors: Box<[u16; XOR_CHUNK]>,
@@ -22,12 +27,14 @@ impl Seen {
         Seen {
             stamps,
             current: 1,
+            bits: None,
             xors: Box::new([0; XOR_CHUNK]),
         }
     }
 
     /// Empties the set.
     pub fn clear(&mut self) {
+        self.bits = None;
         self.current = self.current.wrapping_add(1);
         if self.current == 0 {
             self.stamps.fill(0);
@@ -35,19 +42,51 @@ impl Seen {
         }
     }
 
+    /// Empties the set, for values that are all below `bound` until the next clear (the
+    /// caller's promise: a value at or above it must not be inserted).
+    pub fn clear_below(&mut self, bound: u32) {
+        if bound <= 64 {
+            self.bits = Some(0);
+        } else {
+            self.clear();
+        }
+    }
+
     #[inline]
     pub fn insert(&mut self, value: u16) {
-        self.stamps[usize::from(value)] = self.current;
+        match &mut self.bits {
+            Some(bits) => *bits |= bit(value),
+            None => self.stamps[usize::from(value)] = self.current,
+        }
+    }
+
+    /// Inserts every value of `values`.
+    #[inline]
+    pub fn insert_all(&mut self, values: impl Iterator<Item = u16>) {
+        match &mut self.bits {
+            Some(bits) => *bits |= values.fold(0, |acc, value| acc | bit(value)),
+            None => values.for_each(|value| self.stamps[usize::from(value)] = self.current),
+        }
     }
 
     /// Whether `value` is in the set; values above `u16::MAX` never are.
     #[inline]
     pub fn contains(&self, value: u32) -> bool {
-        u16::try_from(value).is_ok_and(|v| self.stamps[usize::from(v)] == self.current)
+        match self.bits {
+            Some(bits) => value < 64 && bits >> value & 1 == 1,
+            None => u16::try_from(value).is_ok_and(|v| self.stamps[usize::from(v)] == self.current),
+        }
     }
 
     /// The least value at or above `from` that is not in the set.
     pub fn next_absent(&self, mut from: u32) -> u32 {
+        if let Some(bits) = self.bits {
+            return if from < 64 {
+                from + (bits >> from).trailing_ones()
+            } else {
+                from
+            };
+        }
         while self.contains(from) {
             from += 1;
         }
@@ -58,6 +97,13 @@ impl Seen {
     /// a chunk at a time, on vectors, then one store a pair.
     pub fn insert_xors(&mut self, smaller: &[u16], larger: &[u16]) {
         debug_assert_eq!(smaller.len(), larger.len());
+        if let Some(bits) = &mut self.bits {
+            *bits |= smaller
+                .iter()
+                .zip(larger)
+                .fold(0, |acc, (&a, &b)| acc | bit(a ^ b));
+            return;
+        }
         let chunks = smaller.chunks(XOR_CHUNK).zip(larger.chunks(XOR_CHUNK));
         for (smaller, larger) in chunks {
             let xors = &mut self.xors[..smaller.len()];
@@ -74,6 +120,10 @@ impl Seen {
     /// 1 024 pairs each): the blocks are xored into one buffer, which is then inserted in
     /// one tight loop; for blocks too short to make a loop of their own.
     pub fn insert_xor_blocks<'a>(&mut self, blocks: impl Iterator<Item = (&'a [u16], &'a [u16])>) {
+        if self.bits.is_some() {
+            blocks.for_each(|(smaller, larger)| self.insert_xors(smaller, larger));
+            return;
+        }
         let mut filled = 0;
         for (smaller, larger) in blocks {
             debug_assert_eq!(smaller.len(), larger.len());
@@ -99,6 +149,9 @@ impl Seen {
     /// The values `from`, ..., `from + 63` not in the set, as bits (values above `u16::MAX`
     /// are never in it).
     pub fn absent_of_64(&self, from: u32) -> u64 {
+        if let Some(bits) = self.bits {
+            return if from < 64 { !(bits >> from) } else { u64::MAX };
+        }
         let start = (from as usize).min(1 << 16);
         let stamps = &self.stamps[start..(start + 64).min(1 << 16)];
         let present = stamps.iter().enumerate().fold(0u64, |bits, (i, &stamp)| {
@@ -108,4 +161,69 @@ impl Seen {
     }
 
     pub const BYTES: usize = (4 << 16) + 2 * XOR_CHUNK;
+}
+
+/// `value` as a bit of a set of values below 64.
+#[inline(always)]
+fn bit(value: u16) -> u64 {
+    debug_assert!(
+        value < 64,
+        "{value} in a set promised to hold values below 64"
+    );
+    1 << value
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// The same inserts into a set promised small values and into a stamped one.
+    fn both(fill: impl Fn(&mut Seen)) -> (Seen, Seen) {
+        let (mut small, mut stamped) = (Seen::new(), Seen::new());
+        small.clear_below(64);
+        stamped.clear_below(65);
+        assert!(small.bits.is_some() && stamped.bits.is_none());
+        fill(&mut small);
+        fill(&mut stamped);
+        (small, stamped)
+    }
+
+    proptest! {
+        #[test]
+        fn small_sets_answer_like_stamped_ones(
+            singles in prop::collection::vec(0u16..64, 0..20),
+            pairs in prop::collection::vec((0u16..64, 0u16..64), 0..100),
+        ) {
+            let (smaller, larger): (Vec<u16>, Vec<u16>) = pairs.into_iter().unzip();
+            let (small, stamped) = both(|seen| {
+                singles.iter().take(5).for_each(|&v| seen.insert(v));
+                seen.insert_all(singles.iter().skip(5).copied());
+                let half = smaller.len() / 2;
+                seen.insert_xors(&smaller[..half], &larger[..half]);
+                let blocks = smaller[half..].chunks(7).zip(larger[half..].chunks(7));
+                seen.insert_xor_blocks(blocks);
+            });
+            for value in 0..200 {
+                prop_assert_eq!(small.contains(value), stamped.contains(value), "{}", value);
+                prop_assert_eq!(small.next_absent(value), stamped.next_absent(value));
+                prop_assert_eq!(small.absent_of_64(value), stamped.absent_of_64(value));
+            }
+        }
+    }
+
+    #[test]
+    fn a_clear_empties_either_kind() {
+        let mut seen = Seen::new();
+        seen.clear_below(32);
+        seen.insert(5);
+        seen.clear();
+        assert!(!seen.contains(5) && seen.bits.is_none());
+        seen.insert(5);
+        seen.clear_below(8);
+        assert!(!seen.contains(5));
+        assert_eq!(seen.next_absent(0), 0);
+        assert_eq!(seen.absent_of_64(60), u64::MAX);
+    }
 }
