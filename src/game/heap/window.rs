@@ -156,15 +156,7 @@ impl Window {
             }
             self.epochs.push((self.base + SPAN - 1, now));
         }
-        self.table = [0; 16];
-        for (word, &bits) in self.wanted.iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let offset = 64 * word + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                self.table[offset % 16] |= 1 << (offset / 16);
-            }
-        }
+        self.table = table_of(self.wanted);
     }
 
     /// The wanted values in the kernel's layout (see the field).
@@ -172,6 +164,36 @@ impl Window {
         self.table
     }
 }
+
+/// The kernel's layout of a set of offsets: row k (offsets 16k to 16k + 15) becomes bit k
+/// of the sixteen bytes, eight bytes at a time through [`SPREAD`].
+fn table_of(wanted: [u64; 2]) -> [u8; 16] {
+    let mut halves = [0u64; 2];
+    for row in 0..8 {
+        let offsets = (wanted[row / 4] >> (16 * (row % 4))) as u16;
+        halves[0] |= SPREAD[usize::from(offsets as u8)] << row;
+        halves[1] |= SPREAD[usize::from(offsets >> 8)] << row;
+    }
+    let mut table = [0u8; 16];
+    table[..8].copy_from_slice(&halves[0].to_le_bytes());
+    table[8..].copy_from_slice(&halves[1].to_le_bytes());
+    table
+}
+
+/// Bit i of the index as bit 0 of byte i.
+const SPREAD: [u64; 256] = {
+    let mut spread = [0u64; 256];
+    let mut index = 0;
+    while index < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            spread[index] |= ((index as u64 >> bit) & 1) << (8 * bit);
+            bit += 1;
+        }
+        index += 1;
+    }
+    spread
+};
 
 /// The bits from `from` up to (not including) `to`, within 64.
 fn bits_between(from: u32, to: u32) -> u64 {
@@ -333,6 +355,26 @@ mod tests {
         });
         assert!(window.slide(&seen, 3));
         assert_eq!(window.smallest(), None, "nothing left below the limit");
+    }
+
+    #[test]
+    fn the_table_layout_matches_its_definition() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let wanted = [state, state.rotate_left(29) ^ 0x5555];
+            let mut table = [0u8; 16];
+            for offset in 0..128 {
+                if wanted[offset / 64] >> (offset % 64) & 1 == 1 {
+                    table[offset % 16] |= 1 << (offset / 16);
+                }
+            }
+            assert_eq!(table_of(wanted), table);
+        }
+        assert_eq!(table_of([0, 0]), [0; 16]);
+        assert_eq!(table_of([u64::MAX; 2]), [0xff; 16]);
     }
 
     #[test]
