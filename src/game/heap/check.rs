@@ -1,8 +1,8 @@
 //! The check scan: g(n) with most pairs checked, not marked.
 //!
 //! Marking a pair's value in the set of seen values is a store, and those stores are the
-//! whole cost of the marking scan. Here a [`Sample`] of the blocks is marked (one in eight
-//! for a plain scan, spread over the splits), which sees the common values; then every block
+//! whole cost of the marking scan. Here a [`Sample`] of the blocks is marked (one in four or
+//! eight for a plain scan, spread over the splits), which sees the common values; then every block
 //! is only *checked*, 32 pairs at a time, against a [`Window`] of the smallest values not
 //! seen yet: a table lookup in registers, no store. A pair is looked at alone only when its
 //! value is wanted, and a found value leaves the window, so that happens about once for
@@ -456,6 +456,36 @@ mod tests {
             every in prop::sample::select(vec![1usize, 2, 8, 64]),
         ) {
             check_all(&pairs, &seen, limit, Sample::one_in(every));
+        }
+
+        /// One call of each kernel from the same window: the same blocks done (the vector
+        /// kernel stops early exactly when the scalar one does) and the same window after.
+        #[test]
+        fn the_vector_kernel_does_what_the_scalar_one_does(
+            pairs in runs(),
+            seen_values in prop::collection::vec(0u16..400, 0..300),
+            every in prop::sample::select(vec![1usize, 2, 8]),
+            start in 0usize..8,
+        ) {
+            let Some(checker) = Checker::detect() else {
+                return Ok(());
+            };
+            let mut seen = Seen::new();
+            seen.clear();
+            seen_values.iter().for_each(|&v| seen.insert(v));
+            let smallest = seen.next_absent(0);
+            prop_assume!(smallest <= MAX_BASE);
+            let sample = Sample::one_in(every);
+            for (smaller, larger) in &pairs {
+                let run = Run { smaller, larger };
+                let blocks = start.min(smaller.len() / BLOCK)..smaller.len() / BLOCK;
+                let mut scalar = Window::new(&seen, smallest, NO_LIMIT, 0);
+                let mut vector = scalar.clone();
+                let scalar_done = ScalarKernel.check(run, blocks.clone(), sample, &mut scalar);
+                let vector_done = checker.check(run, blocks, sample, &mut vector);
+                prop_assert_eq!(scalar_done, vector_done);
+                prop_assert_eq!(scalar, vector);
+            }
         }
     }
 

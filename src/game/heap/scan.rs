@@ -35,7 +35,7 @@ pub(super) const CHECK_FROM_PAIRS: usize = if cfg!(test) { 40 } else { 2048 };
 /// need no rare heap are common, one in 32 is enough to see them.
 const PLAIN_SAMPLE: Sample = Sample::one_in(8);
 const DENSER_SAMPLE: Sample = Sample::one_in(4);
-const DENSER_SAMPLE_BELOW: usize = 16_384;
+const DENSER_SAMPLE_BELOW: usize = if cfg!(test) { 200 } else { 16_384 };
 const SPARSE_SAMPLE: Sample = Sample::one_in(32);
 /// Pairs a sparse-space heap marks, searching value by value, before the check scan takes
 /// over (small in tests, so that the cross-checks cover the hand-over).
@@ -54,7 +54,7 @@ pub(super) struct ScanEngine {
     mirror: Mirror,
     /// See [`SEARCH_BUDGET`].
     search_budget: u64,
-    /// The largest value recorded.
+    /// The largest value recorded (g(0) = 0 is never an option, nor recorded).
     largest: u16,
 }
 

@@ -55,7 +55,10 @@ impl Seen {
     #[inline]
     pub fn insert(&mut self, value: u16) {
         match &mut self.bits {
-            Some(bits) => *bits |= bit(value),
+            Some(bits) => {
+                promised_small(value);
+                *bits |= bit(value);
+            }
             None => self.stamps[usize::from(value)] = self.current,
         }
     }
@@ -64,7 +67,11 @@ impl Seen {
     #[inline]
     pub fn insert_all(&mut self, values: impl Iterator<Item = u16>) {
         match &mut self.bits {
-            Some(bits) => *bits |= values.fold(0, |acc, value| acc | bit(value)),
+            Some(bits) => {
+                let (found, all) = values.fold((0, 0), |(found, all), v| (found | bit(v), all | v));
+                promised_small(all);
+                *bits |= found;
+            }
             None => values.for_each(|value| self.stamps[usize::from(value)] = self.current),
         }
     }
@@ -93,15 +100,15 @@ impl Seen {
         from
     }
 
-    /// Inserts a ^ b for every pair of `smaller` and `larger` (as long as each other): xored
-    /// a chunk at a time, on vectors, then one store a pair.
+    /// Inserts a ^ b for every pair of `smaller` and `larger` (as long as each other): into
+    /// the bits of a small set, or xored a chunk at a time on vectors, then one store a pair.
     pub fn insert_xors(&mut self, smaller: &[u16], larger: &[u16]) {
         debug_assert_eq!(smaller.len(), larger.len());
         if let Some(bits) = &mut self.bits {
-            *bits |= smaller
-                .iter()
-                .zip(larger)
-                .fold(0, |acc, (&a, &b)| acc | bit(a ^ b));
+            let xors = smaller.iter().zip(larger).map(|(&a, &b)| a ^ b);
+            let (found, all) = xors.fold((0, 0), |(found, all), xor| (found | bit(xor), all | xor));
+            promised_small(all);
+            *bits |= found;
             return;
         }
         let chunks = smaller.chunks(XOR_CHUNK).zip(larger.chunks(XOR_CHUNK));
@@ -127,6 +134,7 @@ impl Seen {
         let mut filled = 0;
         for (smaller, larger) in blocks {
             debug_assert_eq!(smaller.len(), larger.len());
+            debug_assert!(smaller.len() <= XOR_CHUNK, "a block fits the buffer");
             if filled + smaller.len() > XOR_CHUNK {
                 self.insert_buffered(filled);
                 filled = 0;
@@ -163,14 +171,21 @@ impl Seen {
     pub const BYTES: usize = (4 << 16) + 2 * XOR_CHUNK;
 }
 
-/// `value` as a bit of a set of values below 64.
+/// `value` as a bit of a set of values below 64 (a larger value would wrap the shift:
+/// [`promised_small`] checks the values, or all of them or-ed together, first).
 #[inline(always)]
 fn bit(value: u16) -> u64 {
-    debug_assert!(
-        value < 64,
-        "{value} in a set promised to hold values below 64"
+    1 << (value & 63)
+}
+
+/// Stops with a message if a value (or several or-ed together) breaks the promise of
+/// [`Seen::clear_below`]: a wrong set would be a wrong Grundy value.
+#[inline(always)]
+fn promised_small(values: u16) {
+    assert!(
+        values < 64,
+        "a value of {values} or more in a set promised values below 64"
     );
-    1 << value
 }
 
 #[cfg(test)]
@@ -211,6 +226,43 @@ mod tests {
                 prop_assert_eq!(small.absent_of_64(value), stamped.absent_of_64(value));
             }
         }
+    }
+
+    #[test]
+    fn a_full_small_set_has_64_next() {
+        let (small, stamped) = both(|seen| seen.insert_all(0..64));
+        for from in [0, 10, 63, 64, 70] {
+            assert_eq!(small.next_absent(from), from.max(64));
+            assert_eq!(stamped.next_absent(from), from.max(64));
+        }
+        let (small, _) = both(|seen| seen.insert(63));
+        assert_eq!((small.next_absent(63), small.next_absent(62)), (64, 62));
+        assert_eq!(small.absent_of_64(0), !(1 << 63));
+    }
+
+    #[test]
+    fn many_short_blocks_go_through_the_buffer_in_turns() {
+        // 40 blocks of 32 pairs: more than one buffer's worth.
+        let smaller: Vec<u16> = (0..1280u16).map(|i| i.wrapping_mul(7919) % 5000).collect();
+        let larger: Vec<u16> = (0..1280u16).map(|i| i % 97).collect();
+        let mut seen = Seen::new();
+        seen.clear();
+        seen.insert_xor_blocks(smaller.chunks(32).zip(larger.chunks(32)));
+        let mut present = vec![false; 1 << 13];
+        for (a, b) in smaller.iter().zip(&larger) {
+            present[usize::from(a ^ b)] = true;
+        }
+        for (value, &expected) in present.iter().enumerate() {
+            assert_eq!(seen.contains(value as u32), expected, "{value}");
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "promised values below 64")]
+    fn a_broken_promise_stops() {
+        let mut seen = Seen::new();
+        seen.clear_below(64);
+        seen.insert_xors(&[1, 2], &[0, 64]);
     }
 
     #[test]
