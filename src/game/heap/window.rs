@@ -359,14 +359,21 @@ mod tests {
         assert_eq!(window.smallest(), None, "nothing left below the limit");
     }
 
-    #[test]
-    fn a_table_given_back_is_the_wanted_set() {
-        let mut state = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..200 {
+    /// 200 sets of offsets, from a xorshift generator.
+    fn random_sets(seed: u64) -> impl Iterator<Item = [u64; 2]> {
+        let mut state = seed;
+        std::iter::repeat_with(move || {
             state ^= state << 13;
             state ^= state >> 7;
             state ^= state << 17;
-            let wanted = [state, state.rotate_left(17) & 0xffff_0000_ffff];
+            [state, state.rotate_left(17) & 0xffff_0000_ffff]
+        })
+        .take(200)
+    }
+
+    #[test]
+    fn a_table_given_back_is_the_wanted_set() {
+        for wanted in random_sets(0x2545_f491_4f6c_dd1d) {
             let mut window = Window::new(&seen([]), 0, NO_LIMIT, 0);
             window.keep_only(table_of(wanted));
             assert_eq!((window.wanted, window.table), (wanted, table_of(wanted)));
@@ -375,12 +382,7 @@ mod tests {
 
     #[test]
     fn the_table_layout_matches_its_definition() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..200 {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let wanted = [state, state.rotate_left(29) ^ 0x5555];
+        for wanted in random_sets(0x9e37_79b9_7f4a_7c15) {
             let mut table = [0u8; 16];
             for offset in 0..128 {
                 if wanted[offset / 64] >> (offset % 64) & 1 == 1 {
