@@ -89,7 +89,7 @@ impl Explainer<'_> {
     }
 
     /// Whether the player to move wins, by the definition alone: a game is winning iff some
-    /// option is losing. `None` when more than [`PLAY_OUT_BUDGET`] positions would be needed.
+    /// option is losing. `None` when more than `PLAY_OUT_BUDGET` (20 000) positions would be needed.
     pub fn play_out(&mut self, root: GameId) -> Result<Option<(bool, usize)>> {
         let mut winning: FxHashMap<GameId, bool> = FxHashMap::default();
         // Each frame: a position, its options, and how many of them were looked at.

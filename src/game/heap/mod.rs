@@ -6,7 +6,7 @@
 //! - [`Sequence`] computes g(0), g(1), ... on demand with the fastest engine that fits
 //!   (sparse space, scan, or three-heap splits), proves periodicity with the octal
 //!   periodicity theorem when it can ([`Period`]), and then answers any heap in O(1).
-//! - [`moves`] lists the moves from a heap in the game's own terms.
+//! - [`moves()`] lists the moves from a heap in the game's own terms.
 //! - [`wythoff`] computes Wythoff's game.
 
 mod check;

@@ -181,7 +181,7 @@ fn best_candidate(values: &[u16], t: usize) -> Option<Candidate> {
     best
 }
 
-/// z[i] = the length of the longest common prefix of `s` and `s[i..]` (z[0] = s.len()).
+/// `z[i]` = the length of the longest common prefix of `s` and `s[i..]` (`z[0] = s.len()`).
 fn z_function(s: &[u16]) -> Vec<u32> {
     let n = s.len();
     let mut z = vec![0u32; n];
