@@ -104,22 +104,15 @@ impl Seen {
     /// the bits of a small set, or xored a chunk at a time on vectors, then one store a pair.
     pub fn insert_xors(&mut self, smaller: &[u16], larger: &[u16]) {
         debug_assert_eq!(smaller.len(), larger.len());
-        if let Some(bits) = &mut self.bits {
+        if self.bits.is_some() {
             let xors = smaller.iter().zip(larger).map(|(&a, &b)| a ^ b);
-            let (found, all) = xors.fold((0, 0), |(found, all), xor| (found | bit(xor), all | xor));
-            promised_small(all);
-            *bits |= found;
+            self.insert_all(xors);
             return;
         }
         let chunks = smaller.chunks(XOR_CHUNK).zip(larger.chunks(XOR_CHUNK));
         for (smaller, larger) in chunks {
-            let xors = &mut self.xors[..smaller.len()];
-            for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
-                *xor = a ^ b;
-            }
-            for &value in xors.iter() {
-                self.stamps[usize::from(value)] = self.current;
-            }
+            self.buffer_xors(0, smaller, larger);
+            self.insert_buffered(smaller.len());
         }
     }
 
@@ -139,13 +132,18 @@ impl Seen {
                 self.insert_buffered(filled);
                 filled = 0;
             }
-            let xors = &mut self.xors[filled..filled + smaller.len()];
-            for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
-                *xor = a ^ b;
-            }
+            self.buffer_xors(filled, smaller, larger);
             filled += smaller.len();
         }
         self.insert_buffered(filled);
+    }
+
+    /// Puts a ^ b for the pairs of `smaller` and `larger` in the buffer from `at` on.
+    fn buffer_xors(&mut self, at: usize, smaller: &[u16], larger: &[u16]) {
+        let xors = &mut self.xors[at..at + smaller.len()];
+        for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
+            *xor = a ^ b;
+        }
     }
 
     fn insert_buffered(&mut self, count: usize) {

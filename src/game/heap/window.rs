@@ -25,8 +25,6 @@ pub(super) struct Window {
     /// 0 is wanted only when the base is 0: any other base is one below the smallest value
     /// wanted, so that the kernel may send every value it cannot place to offset 0.
     wanted: [u64; 2],
-    /// The same set as the kernel looks it up: bit k of `table[j]` is offset j + 16k.
-    table: [u8; 16],
     /// `(top, blocks)`: the values up to `top` entered when `blocks` blocks had been
     /// scanned; tops increase.
     epochs: Vec<(u32, u64)>,
@@ -41,7 +39,6 @@ impl Window {
         let mut window = Window {
             base: smallest.saturating_sub(1),
             wanted: [0; 2],
-            table: [0; 16],
             epochs: Vec::new(),
             limit,
         };
@@ -81,7 +78,6 @@ impl Window {
         }
         let offset = value - self.base;
         self.wanted[offset as usize / 64] &= !(1 << (offset % 64));
-        self.table[offset as usize % 16] &= !(1 << (offset / 16));
         true
     }
 
@@ -108,7 +104,6 @@ impl Window {
             "the kernel only clears bits"
         );
         self.wanted = wanted;
-        self.table = table;
     }
 
     /// Whether the window should slide up before scanning on: the lower half of its span
@@ -157,13 +152,12 @@ impl Window {
             }
             self.epochs.push((self.base + SPAN - 1, now));
         }
-        self.table = table_of(self.wanted);
     }
 
-    /// The wanted values in the kernel's layout (see the field).
+    /// The wanted values as the kernel looks them up: bit k of byte j is offset j + 16k.
     #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
     pub fn table(&self) -> [u8; 16] {
-        self.table
+        table_of(self.wanted)
     }
 }
 
@@ -376,7 +370,7 @@ mod tests {
         for wanted in random_sets(0x2545_f491_4f6c_dd1d) {
             let mut window = Window::new(&seen([]), 0, NO_LIMIT, 0);
             window.keep_only(table_of(wanted));
-            assert_eq!((window.wanted, window.table), (wanted, table_of(wanted)));
+            assert_eq!(window.wanted, wanted);
         }
     }
 
