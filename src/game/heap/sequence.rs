@@ -366,7 +366,7 @@ impl Sequence {
 
 /// Whether the sparse engine's estimated work per heap is below the plain scan's, counted in
 /// pairs marked: a full scan is `len / 2` pairs, and costs about 0.6 of that on the check
-/// scan (0.007 to 10^5: 0.6–0.8 s against 1.2 s marking); the sparse engine loops over the
+/// scan (0.007 to 10^5: about 0.6 s against 1.2 s marking); the sparse engine loops over the
 /// rare positions (a random access each, about two pairs' worth), scans fully at the rate
 /// rare positions recently appeared, and spends about a fifth of a full scan finding the
 /// values of two common heaps (measured on 0.007 between n = 50 000 and 400 000).
