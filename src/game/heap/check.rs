@@ -221,6 +221,25 @@ mod kernel {
         pub fn detect() -> Option<Checker> {
             V3::try_new().map(Checker)
         }
+
+        /// [`fold_small`](crate::game::heap::seen::fold_small) compiled for AVX2.
+        pub fn fold_small(&self, smaller: &[u16], larger: &[u16]) -> (u64, u16) {
+            self.0.vectorize(FoldSmall { smaller, larger })
+        }
+    }
+
+    struct FoldSmall<'a> {
+        smaller: &'a [u16],
+        larger: &'a [u16],
+    }
+
+    impl NullaryFnOnce for FoldSmall<'_> {
+        type Output = (u64, u16);
+
+        #[inline(always)]
+        fn call(self) -> (u64, u16) {
+            crate::game::heap::seen::fold_small(self.smaller, self.larger)
+        }
     }
 
     impl Kernel for Checker {
@@ -375,6 +394,10 @@ mod kernel {
     impl Checker {
         pub fn detect() -> Option<Checker> {
             None
+        }
+
+        pub fn fold_small(&self, _: &[u16], _: &[u16]) -> (u64, u16) {
+            match *self {}
         }
     }
 

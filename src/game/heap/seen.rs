@@ -1,5 +1,7 @@
 //! A set of `u16` values emptied in O(1), for collecting the option values of one heap.
 
+use super::check::Checker;
+
 /// Values seen while computing one heap: a value is in the set when its stamp is current,
 /// or, when the caller promised values below 64, when its bit is set.
 pub(super) struct Seen {
@@ -13,6 +15,10 @@ pub(super) struct Seen {
     /// Room for a chunk of xored pairs (see [`Seen::insert_xors`]), kept so that it is not
     /// zeroed again for every chunk.
     xors: Box<[u16; XOR_CHUNK]>,
+    /// AVX2, when the CPU has it: there the small set's fold shifts a vector of values at
+    /// once (plain x86-64 has no variable vector shift), which made 0.16 and 0.106 a third and
+    /// a seventh faster.
+    vector: Option<Checker>,
 }
 
 /// Pairs xored at once before they are inserted.
@@ -29,6 +35,7 @@ impl Seen {
             current: 1,
             bits: None,
             xors: Box::new([0; XOR_CHUNK]),
+            vector: Checker::detect(),
         }
     }
 
@@ -104,9 +111,13 @@ impl Seen {
     /// the bits of a small set, or xored a chunk at a time on vectors, then one store a pair.
     pub fn insert_xors(&mut self, smaller: &[u16], larger: &[u16]) {
         debug_assert_eq!(smaller.len(), larger.len());
-        if self.bits.is_some() {
-            let xors = smaller.iter().zip(larger).map(|(&a, &b)| a ^ b);
-            self.insert_all(xors);
+        if let Some(bits) = &mut self.bits {
+            let (found, all) = match self.vector {
+                Some(vector) => vector.fold_small(smaller, larger),
+                None => fold_small(smaller, larger),
+            };
+            promised_small(all);
+            *bits |= found;
             return;
         }
         let chunks = smaller.chunks(XOR_CHUNK).zip(larger.chunks(XOR_CHUNK));
@@ -169,6 +180,14 @@ impl Seen {
     pub const BYTES: usize = (4 << 16) + 2 * XOR_CHUNK;
 }
 
+/// The values a ^ b of the pairs as bits of a set of values below 64, and all of them or-ed
+/// together (for [`promised_small`]).
+#[inline(always)]
+pub(super) fn fold_small(smaller: &[u16], larger: &[u16]) -> (u64, u16) {
+    let xors = smaller.iter().zip(larger).map(|(&a, &b)| a ^ b);
+    xors.fold((0, 0), |(found, all), v| (found | bit(v), all | v))
+}
+
 /// `value` as a bit of a set of values below 64 (a larger value would wrap the shift:
 /// [`promised_small`] checks the values, or all of them or-ed together, first).
 #[inline(always)]
@@ -222,6 +241,24 @@ mod tests {
                 prop_assert_eq!(small.contains(value), stamped.contains(value), "{}", value);
                 prop_assert_eq!(small.next_absent(value), stamped.next_absent(value));
                 prop_assert_eq!(small.absent_of_64(value), stamped.absent_of_64(value));
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn the_small_fold_is_its_definition_with_or_without_avx2(
+            pairs in prop::collection::vec((0u16..64, 0u16..128), 0..300),
+        ) {
+            let (smaller, larger): (Vec<u16>, Vec<u16>) = pairs.iter().copied().unzip();
+            let xors = || pairs.iter().map(|(a, b)| a ^ b);
+            let expected = (
+                xors().fold(0u64, |bits, v| bits | 1 << (v % 64)),
+                xors().fold(0, |all, v| all | v),
+            );
+            prop_assert_eq!(fold_small(&smaller, &larger), expected);
+            if let Some(vector) = Checker::detect() {
+                prop_assert_eq!(vector.fold_small(&smaller, &larger), expected);
             }
         }
     }
