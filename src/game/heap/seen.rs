@@ -74,11 +74,7 @@ impl Seen {
     #[inline]
     pub fn insert_all(&mut self, values: impl Iterator<Item = u16>) {
         match &mut self.bits {
-            Some(bits) => {
-                let (found, all) = values.fold((0, 0), |(found, all), v| (found | bit(v), all | v));
-                promised_small(all);
-                *bits |= found;
-            }
+            Some(bits) => add_small(bits, fold_bits(values)),
             None => values.for_each(|value| self.stamps[usize::from(value)] = self.current),
         }
     }
@@ -112,12 +108,11 @@ impl Seen {
     pub fn insert_xors(&mut self, smaller: &[u16], larger: &[u16]) {
         debug_assert_eq!(smaller.len(), larger.len());
         if let Some(bits) = &mut self.bits {
-            let (found, all) = match self.vector {
+            let folded = match self.vector {
                 Some(vector) => vector.fold_small(smaller, larger),
                 None => fold_small(smaller, larger),
             };
-            promised_small(all);
-            *bits |= found;
+            add_small(bits, folded);
             return;
         }
         let chunks = smaller.chunks(XOR_CHUNK).zip(larger.chunks(XOR_CHUNK));
@@ -184,8 +179,20 @@ impl Seen {
 /// together (for [`promised_small`]).
 #[inline(always)]
 pub(super) fn fold_small(smaller: &[u16], larger: &[u16]) -> (u64, u16) {
-    let xors = smaller.iter().zip(larger).map(|(&a, &b)| a ^ b);
-    xors.fold((0, 0), |(found, all), v| (found | bit(v), all | v))
+    fold_bits(smaller.iter().zip(larger).map(|(&a, &b)| a ^ b))
+}
+
+/// The values as bits of a set of values below 64, and all of them or-ed together.
+#[inline(always)]
+fn fold_bits(values: impl Iterator<Item = u16>) -> (u64, u16) {
+    values.fold((0, 0), |(found, all), v| (found | bit(v), all | v))
+}
+
+/// Adds the bits of a fold to a small set, once its values are checked against the promise.
+#[inline(always)]
+fn add_small(bits: &mut u64, (found, all): (u64, u16)) {
+    promised_small(all);
+    *bits |= found;
 }
 
 /// `value` as a bit of a set of values below 64 (a larger value would wrap the shift:
