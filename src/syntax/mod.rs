@@ -184,6 +184,10 @@ fn help_for(expected: &[&str], found: &str) -> Option<String> {
         "claim an outcome: `G is losing` (also `is P`) or `G is winning` (also `is N`)"
     } else if expected.contains(&"an expression") && found == "the end of the input" {
         "the statement stops in the middle: something is missing at the end"
+    } else if expected.contains(&"an expression") && operator {
+        "an operator goes between two expressions: `*5 + *7`, `2 ** 10`"
+    } else if expected.contains(&"an expression") {
+        "something is missing here: an expression such as `*3`, `<*0, *1>`, `kayles(7)` or `2 + 3`"
     } else {
         return None;
     };
