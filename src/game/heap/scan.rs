@@ -11,7 +11,10 @@
 //!
 //! With a [`Classifier`] (sparse space), the values that need a rare heap are all marked
 //! first by a loop over the rare positions; such a candidate is then decided without any
-//! scan, and the full scan is left to the rare positions, which are few. On machines with
+//! scan, and the full scan is left to the rare positions, which are few. That loop serves
+//! up to four heaps at once where none of them needs another's value (0.007's heaps n to
+//! n + 3), each into its own lane of the seen set: one load of four neighbouring values
+//! gives the four heaps' partners of a rare heap. On machines with
 //! AVX2, a large heap whose search would mark more than [`SEARCH_BUDGET`] pairs goes over to
 //! the check scan, with the first value decided absent as its limit.
 
@@ -19,7 +22,7 @@ use super::check::{self, BLOCK, Checker, Run, Sample};
 use super::classify::Classifier;
 use super::mirror::Mirror;
 use super::rules::Rules;
-use super::seen::Seen;
+use super::seen::{LANES, Seen};
 use super::window::NO_LIMIT;
 
 /// The largest chunk of pairs a search marks at once.
@@ -56,6 +59,17 @@ pub(super) struct ScanEngine {
     search_budget: u64,
     /// The largest value recorded (g(0) = 0 is never an option, nor recorded).
     largest: u16,
+    /// Heaps whose rare splits are already marked, each in its own lane of `seen`.
+    ahead: Option<Ahead>,
+}
+
+/// Heaps `next` to `first + lanes - 1`, whose rare splits were marked in one pass: heap
+/// `first + i` in lane i.
+#[derive(Copy, Clone)]
+struct Ahead {
+    first: usize,
+    lanes: usize,
+    next: usize,
 }
 
 /// How a search for one value ended.
@@ -91,6 +105,7 @@ impl ScanEngine {
             mirror: Mirror::new(),
             search_budget: SEARCH_BUDGET,
             largest: 0,
+            ahead: None,
         };
         for (position, &value) in values.iter().enumerate().skip(1) {
             engine.record(position, value);
@@ -113,6 +128,12 @@ impl ScanEngine {
         self
     }
 
+    /// Whether the last heap's rare splits were marked in a pass over several heaps.
+    #[cfg(test)]
+    pub fn marks_ahead(&self) -> bool {
+        self.ahead.is_some()
+    }
+
     pub fn classifier(&self) -> Option<Classifier> {
         self.classifier
     }
@@ -122,7 +143,7 @@ impl ScanEngine {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        Seen::BYTES + self.rare.capacity() * 6 + self.mirror.memory_bytes()
+        self.seen.memory_bytes() + self.rare.capacity() * 6 + self.mirror.memory_bytes()
     }
 
     /// Notes g(position) = value, once computed.
@@ -143,8 +164,11 @@ impl ScanEngine {
     pub fn next(&mut self, rules: &Rules, values: &[u16], work: &mut u64) -> u32 {
         let n = values.len();
         // Every option's value is 0, a value so far, or the xor of two: below this.
-        self.seen
-            .clear_below((u32::from(self.largest) + 1).next_power_of_two());
+        let bound = (u32::from(self.largest) + 1).next_power_of_two();
+        let rare_marked = self.mark_rare_splits_ahead(rules, values, bound, work);
+        if !rare_marked {
+            self.seen.clear_below(bound);
+        }
         if rules.remove_all.contains(&n) {
             self.seen.insert(0);
         }
@@ -159,7 +183,7 @@ impl ScanEngine {
                 last: rules.largest_smaller_part(sum),
                 chunk: FIRST_CHUNK,
             });
-            if self.classifier.is_some() {
+            if self.classifier.is_some() && !rare_marked {
                 *work += self.mark_rare_splits(sum, rules.unequal, values);
             }
         }
@@ -245,6 +269,75 @@ impl ScanEngine {
         self.seen.insert_xors(&values[first..end], larger);
     }
 
+    /// With sparse space, puts heap n = `values.len()` in a lane of the seen set where its
+    /// rare splits are marked: marked before, with those of the heaps just before it, or now,
+    /// with those of the next heaps that need no value from n on. False when the rare splits
+    /// are left to [`ScanEngine::mark_rare_splits`], and the set is still to be cleared.
+    fn mark_rare_splits_ahead(
+        &mut self,
+        rules: &Rules,
+        values: &[u16],
+        bound: u32,
+        work: &mut u64,
+    ) -> bool {
+        let n = values.len();
+        if let Some(ahead) = &mut self.ahead
+            && n == ahead.next
+            && n < ahead.first + ahead.lanes
+        {
+            ahead.next += 1;
+            self.seen.use_lane(n - ahead.first);
+            return true;
+        }
+        self.ahead = None;
+        // Lanes are stamped: values below 64 are collected in bits instead.
+        let lanes = match lanes_ahead(rules, n) {
+            Some(lanes) if self.classifier.is_some() && bound > Seen::SMALL_BOUND => lanes,
+            _ => return false,
+        };
+        self.seen.clear_lanes(lanes);
+        self.seen.use_lane(0);
+        for &k in &rules.two_heaps {
+            *work += self.mark_lanes(n - k, lanes, values);
+        }
+        self.ahead = Some(Ahead {
+            first: n,
+            lanes,
+            next: n + 1,
+        });
+        true
+    }
+
+    /// Marks the value of every split of `sum + i` with a rare heap into lane i, for each
+    /// lane i below `lanes`; returns how many it marked.
+    fn mark_lanes(&mut self, sum: usize, lanes: usize, values: &[u16]) -> u64 {
+        let below = |end: usize| {
+            self.rare
+                .partition_point(|&position| (position as usize) < end)
+        };
+        // Rare positions below `sum` split every lane's sum; four lanes' partners are one load
+        // where the table holds four values from the first lane's partner on.
+        let every_lane = below(sum);
+        let first_loaded = below((sum + LANES).saturating_sub(values.len())).min(every_lane);
+        let loaded = (first_loaded..every_lane).map(|i| {
+            let at = sum - self.rare[i] as usize;
+            let partners: [u16; LANES] = values[at..at + LANES].try_into().expect("four values");
+            partners.map(|partner| partner ^ self.rare_values[i])
+        });
+        self.seen.insert_lanes(loaded);
+        let mut marked = 0;
+        for lane in 0..lanes {
+            let lane_sum = sum + lane;
+            let own = below(lane_sum);
+            for i in (0..first_loaded).chain(every_lane..own) {
+                let value = self.rare_values[i] ^ values[lane_sum - self.rare[i] as usize];
+                self.seen.insert_into_lane(lane, value);
+            }
+            marked += own as u64;
+        }
+        marked
+    }
+
     /// Marks the value of every split of `sum` with a rare heap; returns how many it marked.
     fn mark_rare_splits(&mut self, sum: usize, unequal: bool, values: &[u16]) -> u64 {
         // Usually every rare position is below the sum.
@@ -290,4 +383,16 @@ impl ScanEngine {
         }
         Search::Absent
     }
+}
+
+/// How many heaps from n on can have their rare splits marked in one pass: heap n + i
+/// splits n + i - k into parts below n when i <= k, for every k of a split move, so that
+/// no heap of the pass needs another's value. None for fewer than two, for Grundy's game
+/// (each lane would have to leave out its own equal halves), and while some heap of the
+/// pass has a sum too small to split.
+fn lanes_ahead(rules: &Rules, n: usize) -> Option<usize> {
+    let nearest = *rules.two_heaps.iter().min()?;
+    let farthest = *rules.two_heaps.iter().max()?;
+    let lanes = (nearest + 1).min(LANES);
+    (lanes >= 2 && !rules.unequal && n >= farthest + 2).then_some(lanes)
 }

@@ -307,4 +307,36 @@ mod properties {
             prop_assert_eq!(values, naive_values(&game, n as u64).unwrap());
         }
     }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Sparse space marks the rare splits of two to four heaps in one pass once values
+        /// pass 64: exact for every lane count (2 for 0.6, 0.64 and 0.74, 3 for 0.04, 0.064 and
+        /// 0.0407, 4 for 0.007 and 0.0007), with one split sum a heap or two, whatever the mask.
+        #[test]
+        fn rare_splits_marked_ahead_are_exact(
+            code in prop::sample::select(vec![
+                "0.6", "0.64", "0.74", "0.04", "0.064", "0.0407", "0.007", "0.0007",
+            ]),
+            mask in any::<u16>(),
+            by_position in any::<bool>(),
+            flip in any::<bool>(),
+            budget in prop::sample::select(vec![0u64, 1000]),
+        ) {
+            let n = 2500;
+            let game = game(code);
+            let classifier = Classifier { mask, by_position, flip };
+            let rules = Rules::of(&game);
+            let mut engine = ScanEngine::new(Some(classifier), &[]).with_search_budget(budget);
+            let mut values: Vec<u16> = Vec::new();
+            for heap in 0..=n {
+                let value = engine.next(&rules, &values, &mut 0) as u16;
+                values.push(value);
+                engine.record(heap, value);
+            }
+            prop_assert!(engine.marks_ahead(), "{code}: values pass 64 by n = {n}");
+            prop_assert_eq!(values, naive_values(&game, n as u64).unwrap());
+        }
+    }
 }

@@ -24,7 +24,7 @@ impl TripleEngine {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        Seen::BYTES + self.starts.capacity() * 8 + self.pair_values.capacity() * 2
+        self.seen.memory_bytes() + self.starts.capacity() * 8 + self.pair_values.capacity() * 2
     }
 
     /// g(n) for n = `values.len()`; above `u16::MAX` if it does not fit. Adds the values it
