@@ -229,6 +229,24 @@ mod properties {
     use crate::game::heap::rules::Rules;
     use crate::game::heap::scan::ScanEngine;
 
+    /// g(0..=n) from the sparse-space engine with this classifier and search budget.
+    fn sparse_values(
+        game: &HeapGame,
+        classifier: Classifier,
+        budget: u64,
+        n: usize,
+    ) -> (Vec<u16>, ScanEngine) {
+        let rules = Rules::of(game);
+        let mut engine = ScanEngine::new(Some(classifier), &[]).with_search_budget(budget);
+        let mut values: Vec<u16> = Vec::new();
+        for heap in 0..=n {
+            let value = engine.next(&rules, &values, &mut 0) as u16;
+            values.push(value);
+            engine.record(heap, value);
+        }
+        (values, engine)
+    }
+
     /// Codes d0.d1...dk with d0 in {0, 4} and 1 to 4 octal digits.
     fn octal_code() -> impl Strategy<Value = HeapGame> {
         (
@@ -295,15 +313,8 @@ mod properties {
         ) {
             let n = 400;
             let classifier = Classifier { mask, by_position, flip };
-            let rules = Rules::of(&game);
             // A small budget, so that many heaps go over to the check scan.
-            let mut engine = ScanEngine::new(Some(classifier), &[]).with_search_budget(budget);
-            let mut values: Vec<u16> = Vec::new();
-            for heap in 0..=n {
-                let value = engine.next(&rules, &values, &mut 0) as u16;
-                values.push(value);
-                engine.record(heap, value);
-            }
+            let (values, _) = sparse_values(&game, classifier, budget, n);
             prop_assert_eq!(values, naive_values(&game, n as u64).unwrap());
         }
     }
@@ -327,14 +338,7 @@ mod properties {
             let n = 2500;
             let game = game(code);
             let classifier = Classifier { mask, by_position, flip };
-            let rules = Rules::of(&game);
-            let mut engine = ScanEngine::new(Some(classifier), &[]).with_search_budget(budget);
-            let mut values: Vec<u16> = Vec::new();
-            for heap in 0..=n {
-                let value = engine.next(&rules, &values, &mut 0) as u16;
-                values.push(value);
-                engine.record(heap, value);
-            }
+            let (values, engine) = sparse_values(&game, classifier, budget, n);
             prop_assert!(engine.marks_ahead(), "{code}: values pass 64 by n = {n}");
             prop_assert_eq!(values, naive_values(&game, n as u64).unwrap());
         }
