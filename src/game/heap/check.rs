@@ -160,10 +160,8 @@ fn check_cyclically(
 fn mark_sample(runs: &[Run], sample: Sample, seen: &mut Seen) -> u64 {
     let mut marked = 0;
     for run in runs {
-        let blocks = run
-            .smaller
-            .chunks_exact(BLOCK)
-            .zip(run.larger.chunks_exact(BLOCK));
+        let smaller = run.smaller.as_chunks::<BLOCK>().0;
+        let blocks = smaller.iter().zip(run.larger.as_chunks::<BLOCK>().0);
         // Blocks 0, every, 2·every, ...: those `Sample::has` names.
         let sampled = blocks.step_by(sample.every);
         marked += (sampled.len() * BLOCK) as u64;

@@ -291,10 +291,12 @@ impl ScanEngine {
         }
         self.ahead = None;
         // Lanes are stamped: values below 64 are collected in bits instead.
-        let lanes = match lanes_ahead(rules, n) {
-            Some(lanes) if self.classifier.is_some() && bound > Seen::SMALL_BOUND => lanes,
-            _ => return false,
+        let Some(lanes) = lanes_ahead(rules, n).filter(|_| self.classifier.is_some()) else {
+            return false;
         };
+        if bound <= Seen::SMALL_BOUND {
+            return false;
+        }
         self.seen.clear_lanes(lanes);
         self.seen.use_lane(0);
         for &k in &rules.two_heaps {
