@@ -321,12 +321,11 @@ impl ScanEngine {
         // where the table holds four values from the first lane's partner on.
         let every_lane = below(sum);
         let first_loaded = below((sum + LANES).saturating_sub(values.len())).min(every_lane);
-        let loaded = (first_loaded..every_lane).map(|i| {
-            let at = sum - self.rare[i] as usize;
-            let partners: [u16; LANES] = values[at..at + LANES].try_into().expect("four values");
-            partners.map(|partner| partner ^ self.rare_values[i])
-        });
-        self.seen.insert_lanes(loaded);
+        let rare = (
+            &self.rare[first_loaded..every_lane],
+            &self.rare_values[first_loaded..every_lane],
+        );
+        mark_loaded(&mut self.seen, rare, values, sum);
         let mut marked = 0;
         for lane in 0..lanes {
             let lane_sum = sum + lane;
@@ -385,6 +384,28 @@ impl ScanEngine {
         }
         Search::Absent
     }
+}
+
+/// Marks `value ^ g(sum + i - position)` into lane i for every rare position and value and
+/// every lane, the four partners read as one. A function of its own so that the loop keeps
+/// its pointers and stamps in registers: inlined into [`ScanEngine::next`], it reloaded
+/// them from the stack for every position.
+#[inline(never)]
+fn mark_loaded(
+    seen: &mut Seen,
+    (positions, rare_values): (&[u32], &[u16]),
+    values: &[u16],
+    sum: usize,
+) {
+    let loaded = positions
+        .iter()
+        .zip(rare_values)
+        .map(|(&position, &value)| {
+            let at = sum - position as usize;
+            let partners: [u16; LANES] = values[at..at + LANES].try_into().expect("four values");
+            partners.map(|partner| partner ^ value)
+        });
+    seen.insert_lanes(loaded);
 }
 
 /// How many heaps from n on can have their rare splits marked in one pass: heap n + i
