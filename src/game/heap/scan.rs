@@ -425,9 +425,10 @@ fn mark_loaded(
 
 /// How many heaps from n on can have their rare splits marked in one pass: heap n + i
 /// splits n + i - k into parts below n when i <= k, for every k of a split move, so that
-/// no heap of the pass needs another's value. None for fewer than two, for Grundy's game
-/// (each lane would have to leave out its own equal halves), and while some heap of the
-/// pass has a sum too small to split.
+/// no heap of the pass needs another's value. None for fewer than two (Grundy's game splits
+/// n itself: k = 0), while some heap of the pass has a sum too small to split, and for rules
+/// without equal halves, which each lane would have to leave out at its own sum (only
+/// Grundy's game has such rules today).
 fn lanes_ahead(rules: &Rules, n: usize) -> Option<usize> {
     let nearest = *rules.two_heaps.iter().min()?;
     let farthest = *rules.two_heaps.iter().max()?;

@@ -14,7 +14,7 @@ pub(super) struct Seen {
     /// lane.
     /// Lanes lie a little more than 256 KiB apart: at exactly that distance, stores to four
     /// lanes at once (see [`Seen::insert_lanes`]) alias at 4 KiB and ran at half the speed.
-    stamps: Box<[Lane; LANES]>,
+    stamps: Box<[u32; LANES * LANE_LEN]>,
     current: [u32; LANES],
     /// The lane the set's other methods read and write.
     lane: usize,
@@ -42,8 +42,8 @@ const XOR_CHUNK: usize = 1024;
 impl Seen {
     pub fn new() -> Seen {
         Seen {
-            // Zeroed memory, so untouched lanes stay unmapped.
-            stamps: vec![[0; LANE_LEN]; LANES]
+            // One zeroed allocation (no table on the stack), so untouched lanes stay unmapped.
+            stamps: vec![0; LANES * LANE_LEN]
                 .into_boxed_slice()
                 .try_into()
                 .expect("the vector has a stamp table a lane"),
@@ -83,16 +83,31 @@ impl Seen {
         }
     }
 
-    fn lane_mut(&mut self, lane: usize) -> &mut Lane {
-        &mut self.stamps[lane]
+    /// The table as its lanes.
+    #[inline(always)]
+    fn lanes(&self) -> &[Lane; LANES] {
+        let (lanes, _) = self.stamps.as_chunks::<LANE_LEN>();
+        lanes.try_into().expect("LANES lanes")
     }
 
-    /// Inserts value `i` of each array into lane `i`.
+    #[inline(always)]
+    fn lanes_mut(&mut self) -> &mut [Lane; LANES] {
+        let (lanes, _) = self.stamps.as_chunks_mut::<LANE_LEN>();
+        lanes.try_into().expect("LANES lanes")
+    }
+
+    fn lane_mut(&mut self, lane: usize) -> &mut Lane {
+        &mut self.lanes_mut()[lane]
+    }
+
+    /// Inserts value `i` of each array into lane `i`. All four lanes are written, also those a
+    /// pass of two or three heaps does not use: such a lane is emptied before any heap reads
+    /// it.
     #[inline]
     pub fn insert_lanes(&mut self, values: impl Iterator<Item = [u16; LANES]>) {
         debug_assert!(self.bits.is_none(), "lanes are stamped");
         let current = self.current;
-        let [first, second, third, fourth] = &mut *self.stamps;
+        let [first, second, third, fourth] = self.lanes_mut();
         for [a, b, c, d] in values {
             first[usize::from(a)] = current[0];
             second[usize::from(b)] = current[1];
@@ -125,7 +140,10 @@ impl Seen {
                 promised_small(value);
                 *bits |= bit(value);
             }
-            None => self.stamps[self.lane][usize::from(value)] = self.current[self.lane],
+            None => {
+                let (lane, current) = (self.lane, self.current[self.lane]);
+                self.lanes_mut()[lane][usize::from(value)] = current;
+            }
         }
     }
 
@@ -136,7 +154,8 @@ impl Seen {
             Some(bits) => add_small(bits, fold_bits(values)),
             None => {
                 let (lane, current) = (self.lane, self.current[self.lane]);
-                values.for_each(|value| self.stamps[lane][usize::from(value)] = current);
+                let stamps = &mut self.lanes_mut()[lane];
+                values.for_each(|value| stamps[usize::from(value)] = current);
             }
         }
     }
@@ -147,7 +166,7 @@ impl Seen {
         match self.bits {
             Some(bits) => value < 64 && bits >> value & 1 == 1,
             None => u16::try_from(value)
-                .is_ok_and(|v| self.stamps[self.lane][usize::from(v)] == self.current[self.lane]),
+                .is_ok_and(|v| self.lanes()[self.lane][usize::from(v)] == self.current[self.lane]),
         }
     }
 
@@ -223,7 +242,9 @@ impl Seen {
     }
 
     fn insert_buffered(&mut self, count: usize) {
-        let (stamps, current) = (&mut self.stamps[self.lane], self.current[self.lane]);
+        let (lane, current) = (self.lane, self.current[self.lane]);
+        let (lanes, _) = self.stamps.as_chunks_mut::<LANE_LEN>();
+        let stamps = &mut lanes[lane];
         for &value in &self.xors[..count] {
             stamps[usize::from(value)] = current;
         }
@@ -236,7 +257,7 @@ impl Seen {
             return if from < 64 { !(bits >> from) } else { u64::MAX };
         }
         let start = (from as usize).min(1 << 16);
-        let stamps = &self.stamps[self.lane][start..(start + 64).min(1 << 16)];
+        let stamps = &self.lanes()[self.lane][start..(start + 64).min(1 << 16)];
         let current = self.current[self.lane];
         let present = stamps.iter().enumerate().fold(0u64, |bits, (i, &stamp)| {
             bits | u64::from(stamp == current) << i

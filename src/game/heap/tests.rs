@@ -342,5 +342,30 @@ mod properties {
             prop_assert!(engine.marks_ahead(), "{code}: values pass 64 by n = {n}");
             prop_assert_eq!(values, naive_values(&game, n as u64).unwrap());
         }
+
+        /// A heap asked for twice (as after an error), in the middle of a pass or at its
+        /// start, gets the same value: the pass is started again, not read from a used lane.
+        #[test]
+        fn a_heap_computed_twice_in_a_pass_is_exact(
+            code in prop::sample::select(vec!["0.64", "0.064", "0.007"]),
+            mask in any::<u16>(),
+            every in 2usize..9,
+        ) {
+            let n = 2500;
+            let game = game(code);
+            let classifier = Classifier { mask, by_position: false, flip: false };
+            let rules = Rules::of(&game);
+            let mut engine = ScanEngine::new(Some(classifier), &[]);
+            let mut values: Vec<u16> = Vec::new();
+            for heap in 0..=n {
+                if heap % every == 0 {
+                    engine.next(&rules, &values, &mut 0);
+                }
+                let value = engine.next(&rules, &values, &mut 0) as u16;
+                values.push(value);
+                engine.record(heap, value);
+            }
+            prop_assert_eq!(values, naive_values(&game, n as u64).unwrap());
+        }
     }
 }
