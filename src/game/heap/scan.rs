@@ -290,13 +290,12 @@ impl ScanEngine {
             return true;
         }
         self.ahead = None;
-        // Lanes are stamped: values below 64 are collected in bits instead.
-        let Some(lanes) = lanes_ahead(rules, n).filter(|_| self.classifier.is_some()) else {
+        // Lanes are stamped: while values are below 64 they are collected in bits instead.
+        let stamped = bound > Seen::SMALL_BOUND;
+        let Some(lanes) = lanes_ahead(rules, n).filter(|_| self.classifier.is_some() && stamped)
+        else {
             return false;
         };
-        if bound <= Seen::SMALL_BOUND {
-            return false;
-        }
         self.seen.clear_lanes(lanes);
         self.seen.use_lane(0);
         for &k in &rules.two_heaps {
@@ -326,16 +325,20 @@ impl ScanEngine {
             &self.rare_values[first_loaded..every_lane],
         );
         mark_loaded(&mut self.seen, rare, values, sum);
+        // The rest lane by lane: positions whose partners lie too near the table's end for
+        // one load, and positions from `sum` on, which split only the larger sums.
         let mut marked = 0;
         for lane in 0..lanes {
             let lane_sum = sum + lane;
             let own = below(lane_sum);
-            for i in (0..first_loaded).chain(every_lane..own) {
-                let value = self.rare_values[i] ^ values[lane_sum - self.rare[i] as usize];
-                self.seen.insert_into_lane(lane, value);
+            self.seen.use_lane(lane);
+            for range in [0..first_loaded, every_lane..own] {
+                let rare = (&self.rare[range.clone()], &self.rare_values[range]);
+                mark_one(&mut self.seen, rare, values, lane_sum, false);
             }
             marked += own as u64;
         }
+        self.seen.use_lane(0);
         marked
     }
 

@@ -11,8 +11,7 @@ pub(super) const LANES: usize = 4;
 /// bit is set.
 pub(super) struct Seen {
     /// The lanes' stamps, indexed by a lane and a `u16`, so that a lookup checks only the
-    /// lane.
-    /// Lanes lie a little more than 256 KiB apart: at exactly that distance, stores to four
+    /// lane. Lanes lie a little more than 256 KiB apart: at exactly that distance, stores to four
     /// lanes at once (see [`Seen::insert_lanes`]) alias at 4 KiB and ran at half the speed.
     stamps: Box<[u32; LANES * LANE_LEN]>,
     current: [u32; LANES],
@@ -78,7 +77,7 @@ impl Seen {
     fn empty_lane(&mut self, lane: usize) {
         self.current[lane] = self.current[lane].wrapping_add(1);
         if self.current[lane] == 0 {
-            self.lane_mut(lane).fill(0);
+            self.lanes_mut()[lane].fill(0);
             self.current[lane] = 1;
         }
     }
@@ -96,10 +95,6 @@ impl Seen {
         lanes.try_into().expect("LANES lanes")
     }
 
-    fn lane_mut(&mut self, lane: usize) -> &mut Lane {
-        &mut self.lanes_mut()[lane]
-    }
-
     /// Inserts value `i` of each array into lane `i`. All four lanes are written, also those a
     /// pass of two or three heaps does not use: such a lane is emptied before any heap reads
     /// it.
@@ -114,13 +109,6 @@ impl Seen {
             third[usize::from(c)] = current[2];
             fourth[usize::from(d)] = current[3];
         }
-    }
-
-    /// Inserts `value` into lane `lane`, whichever is in use.
-    pub fn insert_into_lane(&mut self, lane: usize, value: u16) {
-        debug_assert!(self.bits.is_none(), "lanes are stamped");
-        let current = self.current[lane];
-        self.lane_mut(lane)[usize::from(value)] = current;
     }
 
     /// Empties the set, for values that are all below `bound` until the next clear (the
@@ -415,10 +403,11 @@ mod tests {
         let one_lane = seen.memory_bytes();
         seen.insert(3);
         seen.clear_lanes(LANES);
-        // Lanes are made when a pass first asks for them.
+        // Lanes other than 0 count as memory once a pass has asked for them.
         assert_eq!(seen.memory_bytes() - one_lane, (LANES - 1) * 4 * LANE_LEN);
         seen.insert_lanes([[1, 2, 3, 4], [10, 20, 30, 40]].into_iter());
-        seen.insert_into_lane(2, 7);
+        seen.use_lane(2);
+        seen.insert(7);
         let lane_of = |seen: &mut Seen, lane| {
             seen.use_lane(lane);
             (0..50).filter(|&v| seen.contains(v)).collect::<Vec<u32>>()
@@ -437,7 +426,8 @@ mod tests {
         assert_eq!(lane_of(&mut seen, 2), [3, 7, 30]);
         assert_eq!(lane_of(&mut seen, 3), [4, 5, 40]);
         // A clear is lane 0's, and puts it in use.
-        seen.insert_into_lane(0, 9);
+        seen.use_lane(0);
+        seen.insert(9);
         seen.use_lane(2);
         seen.clear();
         assert!(!seen.contains(9) && !seen.contains(3));

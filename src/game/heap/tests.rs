@@ -344,7 +344,7 @@ mod properties {
         }
 
         /// A heap asked for twice (as after an error), in the middle of a pass or at its
-        /// start, gets the same value: the pass is started again, not read from a used lane.
+        /// start, still gets the naive loop's value.
         #[test]
         fn a_heap_computed_twice_in_a_pass_is_exact(
             code in prop::sample::select(vec!["0.64", "0.064", "0.007"]),
