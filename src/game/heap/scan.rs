@@ -16,7 +16,8 @@
 //! n + 3), each into its own lane of the seen set: one load of four neighbouring values
 //! gives the four heaps' partners of a rare heap. On machines with
 //! AVX2, a large heap whose search would mark more than [`SEARCH_BUDGET`] pairs goes over to
-//! the check scan, with the first value decided absent as its limit.
+//! the check scan, with the first value decided absent as its limit; once searches keep
+//! running over, heaps go there without searching (see [`OVER_BUDGET_STREAK`]).
 
 use super::check::{self, BLOCK, Checker, Run, Sample};
 use super::classify::Classifier;
@@ -43,6 +44,12 @@ const SPARSE_SAMPLE: Sample = Sample::one_in(32);
 /// Pairs a sparse-space heap marks, searching value by value, before the check scan takes
 /// over (small in tests, so that the cross-checks cover the hand-over).
 const SEARCH_BUDGET: u64 = if cfg!(test) { 1000 } else { 8192 };
+/// Searches in a row that ran over the budget, after which the heaps that follow skip the
+/// search and go straight to the check scan (0.007's heaps past 262 144 nearly all run over,
+/// and their search was 5% of the time there); one heap in [`PROBE_EVERY`] still searches,
+/// so that a game whose searches start to succeed again gets them back.
+const OVER_BUDGET_STREAK: u32 = 8;
+const PROBE_EVERY: u32 = 32;
 
 pub(super) struct ScanEngine {
     classifier: Option<Classifier>,
@@ -61,6 +68,10 @@ pub(super) struct ScanEngine {
     largest: u16,
     /// Heaps whose rare splits are already marked, each in its own lane of `seen`.
     ahead: Option<Ahead>,
+    /// Searches in a row that ran over the budget (see [`OVER_BUDGET_STREAK`]).
+    over_budget: u32,
+    /// Heaps left to skip the search before the next one probes it.
+    skip_searches: u32,
 }
 
 /// Heaps `next` to `first + lanes - 1`, whose rare splits were marked in one pass: heap
@@ -106,6 +117,8 @@ impl ScanEngine {
             search_budget: SEARCH_BUDGET,
             largest: 0,
             ahead: None,
+            over_budget: 0,
+            skip_searches: 0,
         };
         for (position, &value) in values.iter().enumerate().skip(1) {
             engine.record(position, value);
@@ -132,6 +145,12 @@ impl ScanEngine {
     #[cfg(test)]
     pub fn marks_ahead(&self) -> bool {
         self.ahead.is_some()
+    }
+
+    /// Whether heaps skip the search, the last searches having all run over budget.
+    #[cfg(test)]
+    pub fn skips_searches(&self) -> bool {
+        self.over_budget >= OVER_BUDGET_STREAK
     }
 
     pub fn classifier(&self) -> Option<Classifier> {
@@ -195,10 +214,14 @@ impl ScanEngine {
         }
         // With sparse space, most values are found within a few chunks; a heap that needs
         // more goes over to the check scan.
-        let mut budget = if checker.is_some() {
-            self.search_budget
-        } else {
-            u64::MAX
+        let probing = self.skip_searches == 0;
+        let mut budget = match checker {
+            None => u64::MAX,
+            Some(_) if probing => self.search_budget,
+            Some(_) => {
+                self.skip_searches -= 1;
+                0
+            }
         };
         let mut candidate = 0;
         loop {
@@ -208,12 +231,28 @@ impl ScanEngine {
             };
             match self.search(value, values, work, &mut budget) {
                 Search::Found => candidate += 1,
-                Search::Absent => return candidate,
+                Search::Absent => {
+                    if probing {
+                        self.over_budget = 0;
+                    }
+                    return candidate;
+                }
                 Search::OverBudget => {
                     let checker = checker.expect("only the check scan sets a budget");
+                    if probing {
+                        self.note_over_budget();
+                    }
                     return self.next_checked(checker, values, work);
                 }
             }
+        }
+    }
+
+    /// A search with the whole budget ran over it: after enough in a row, skip searching.
+    fn note_over_budget(&mut self) {
+        self.over_budget += 1;
+        if self.over_budget >= OVER_BUDGET_STREAK {
+            self.skip_searches = PROBE_EVERY - 1;
         }
     }
 
