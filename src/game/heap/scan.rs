@@ -45,11 +45,12 @@ const SPARSE_SAMPLE: Sample = Sample::one_in(32);
 /// over (small in tests, so that the cross-checks cover the hand-over).
 const SEARCH_BUDGET: u64 = if cfg!(test) { 1000 } else { 8192 };
 /// Searches in a row that ran over the budget, after which the heaps that follow skip the
-/// search and go straight to the check scan (nine in ten of 0.007's searches past 262 144 run
-/// over, and searching was 5% of its time there; Grundy's game runs over in one search in 40,
-/// 0.106 and 0.16 hardly ever); one heap in [`PROBE_EVERY`] still searches, so that a game
-/// whose searches start to succeed again gets them back.
+/// search and go straight to the check scan (0.007's searches past 262 144 run over in nine
+/// heaps in ten, and searching was 5% of its time there; Grundy's game's in one in 40, 0.106's
+/// and 0.16's hardly ever).
 const OVER_BUDGET_STREAK: u32 = 8;
+/// While searches are skipped, one heap in this many still searches, so that a game whose
+/// searches start to succeed again gets them back.
 const PROBE_EVERY: u32 = 32;
 
 pub(super) struct ScanEngine {
@@ -69,10 +70,49 @@ pub(super) struct ScanEngine {
     largest: u16,
     /// Heaps whose rare splits are already marked, each in its own lane of `seen`.
     ahead: Option<Ahead>,
-    /// Searches in a row that ran over the budget (see [`OVER_BUDGET_STREAK`]).
+    /// Whether the next heap searches before the check scan.
+    skips: Skips,
+}
+
+/// When heaps skip the search: after [`OVER_BUDGET_STREAK`] searches in a row ran over the
+/// budget, all heaps but one in [`PROBE_EVERY`] go straight to the check scan.
+#[derive(Default)]
+struct Skips {
+    /// Searches in a row that ran over the budget.
     over_budget: u32,
-    /// Heaps left to skip the search before the next one probes it.
-    skip_searches: u32,
+    /// Heaps left to skip before the next one searches.
+    left: u32,
+    /// Heaps that skipped the search.
+    #[cfg(test)]
+    skipped: u64,
+}
+
+impl Skips {
+    /// Whether the next heap searches; if not, it is counted as skipped.
+    fn searches(&mut self) -> bool {
+        if self.left == 0 {
+            return true;
+        }
+        self.left -= 1;
+        #[cfg(test)]
+        {
+            self.skipped += 1;
+        }
+        false
+    }
+
+    /// A search ran over the budget.
+    fn ran_over(&mut self) {
+        self.over_budget = self.over_budget.saturating_add(1);
+        if self.over_budget >= OVER_BUDGET_STREAK {
+            self.left = PROBE_EVERY - 1;
+        }
+    }
+
+    /// A search ended within the budget.
+    fn finished(&mut self) {
+        self.over_budget = 0;
+    }
 }
 
 /// Heaps `next` to `first + lanes - 1`, whose rare splits were marked in one pass: heap
@@ -118,8 +158,7 @@ impl ScanEngine {
             search_budget: SEARCH_BUDGET,
             largest: 0,
             ahead: None,
-            over_budget: 0,
-            skip_searches: 0,
+            skips: Skips::default(),
         };
         for (position, &value) in values.iter().enumerate().skip(1) {
             engine.record(position, value);
@@ -148,10 +187,10 @@ impl ScanEngine {
         self.ahead.is_some()
     }
 
-    /// Whether heaps skip the search, the last searches having all run over budget.
+    /// Heaps that skipped the search, their searches having kept running over budget.
     #[cfg(test)]
-    pub fn skips_searches(&self) -> bool {
-        self.over_budget >= OVER_BUDGET_STREAK
+    pub fn skipped_searches(&self) -> u64 {
+        self.skips.skipped
     }
 
     pub fn classifier(&self) -> Option<Classifier> {
@@ -215,14 +254,11 @@ impl ScanEngine {
         }
         // With sparse space, most values are found within a few chunks; a heap that needs
         // more goes over to the check scan.
-        let probing = self.skip_searches == 0;
+        let searching = checker.is_none() || self.skips.searches();
         let mut budget = match checker {
             None => u64::MAX,
-            Some(_) if probing => self.search_budget,
-            Some(_) => {
-                self.skip_searches -= 1;
-                0
-            }
+            Some(_) if searching => self.search_budget,
+            Some(_) => 0,
         };
         let mut candidate = 0;
         loop {
@@ -233,27 +269,19 @@ impl ScanEngine {
             match self.search(value, values, work, &mut budget) {
                 Search::Found => candidate += 1,
                 Search::Absent => {
-                    if probing {
-                        self.over_budget = 0;
+                    if searching {
+                        self.skips.finished();
                     }
                     return candidate;
                 }
                 Search::OverBudget => {
                     let checker = checker.expect("only the check scan sets a budget");
-                    if probing {
-                        self.note_over_budget();
+                    if searching {
+                        self.skips.ran_over();
                     }
                     return self.next_checked(checker, values, work);
                 }
             }
-        }
-    }
-
-    /// A search with the whole budget ran over it: after enough in a row, skip searching.
-    fn note_over_budget(&mut self) {
-        self.over_budget = self.over_budget.saturating_add(1);
-        if self.over_budget >= OVER_BUDGET_STREAK {
-            self.skip_searches = PROBE_EVERY - 1;
         }
     }
 
@@ -477,4 +505,45 @@ fn lanes_ahead(rules: &Rules, n: usize) -> Option<usize> {
     let farthest = *rules.two_heaps.iter().max()?;
     let lanes = (nearest + 1).min(LANES);
     (lanes >= 2 && !rules.unequal && n >= farthest + 2).then_some(lanes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `count` heaps, each of whose searches runs over; returns which searched.
+    fn over_budget(skips: &mut Skips, count: u32) -> Vec<bool> {
+        (0..count)
+            .map(|_| {
+                let searches = skips.searches();
+                if searches {
+                    skips.ran_over();
+                }
+                searches
+            })
+            .collect()
+    }
+
+    #[test]
+    fn eight_searches_over_budget_in_a_row_start_the_skipping() {
+        let mut skips = Skips::default();
+        assert_eq!(over_budget(&mut skips, 7), [true; 7]);
+        // A search within the budget breaks the streak.
+        assert!(skips.searches());
+        skips.finished();
+        assert_eq!(over_budget(&mut skips, 8), [true; 8]);
+        // Then 31 heaps skip and the 32nd searches, over and over while it runs over.
+        let probes = [vec![false; 31], vec![true]].concat();
+        assert_eq!(over_budget(&mut skips, 64), probes.repeat(2));
+        assert_eq!(skips.skipped, 62);
+        // A probe that finishes within the budget brings the search back to every heap.
+        assert_eq!(over_budget(&mut skips, 31), [false; 31]);
+        assert!(skips.searches());
+        skips.finished();
+        assert_eq!(
+            (0..5).map(|_| skips.searches()).collect::<Vec<_>>(),
+            [true; 5]
+        );
+        assert_eq!(skips.skipped, 93);
+    }
 }
