@@ -46,7 +46,7 @@ const SPARSE_SAMPLE: Sample = Sample::one_in(32);
 const SEARCH_BUDGET: u64 = if cfg!(test) { 1000 } else { 8192 };
 /// Searches in a row that ran over the budget, after which the heaps that follow skip the
 /// search and go straight to the check scan (0.007's searches past 262 144 run over in nine
-/// heaps in ten, and searching was 5% of its time there; Grundy's game's in one in 40, 0.106's
+/// heaps in ten, and searching was 5–7% of its time there; Grundy's game's in one in 40, 0.106's
 /// and 0.16's hardly ever).
 const OVER_BUDGET_STREAK: u32 = 8;
 /// While searches are skipped, one heap in this many still searches, so that a game whose

@@ -225,7 +225,7 @@ mod properties {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::game::heap::classify::Classifier;
+    use crate::game::heap::classify::{Classifier, choose};
     use crate::game::heap::rules::Rules;
     use crate::game::heap::scan::ScanEngine;
 
@@ -324,7 +324,7 @@ mod properties {
     /// its values within the budget and keeps searching.
     #[test]
     fn searches_that_keep_running_over_budget_are_skipped() {
-        let checks = crate::game::heap::check::Checker::detect().is_some();
+        let checks = check::Checker::detect().is_some();
         let treblecross = game("0.007");
         let classifier = Classifier {
             mask: 0xffb8,
@@ -345,7 +345,7 @@ mod properties {
         let code = game("0.106");
         let expected = naive_values(&code, n as u64).unwrap();
         let rules = Rules::of(&code);
-        let chosen = crate::game::heap::classify::choose(&expected, &rules).unwrap();
+        let chosen = choose(&expected, &rules).unwrap();
         let (values, engine) = sparse_values(&code, chosen.classifier, 1000, n);
         assert_eq!(engine.skipped_searches(), 0);
         assert_eq!(values, expected);
