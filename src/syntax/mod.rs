@@ -109,7 +109,7 @@ fn convert_pest_error(
     let found = error::describe_found(text, at);
     let decimal_point = found == "`.`" && text[..at].ends_with(|c: char| c.is_ascii_digit());
     let help = if decimal_point {
-        Some("numbers in grundy are whole numbers; a take-and-break code is a string: `octal(\"0.77\", n)`".to_owned())
+        "numbers in grundy are whole numbers; a take-and-break code is a string: `octal(\"0.77\", n)`".to_owned()
     } else {
         help_for(&names, &found)
     };
@@ -117,7 +117,7 @@ fn convert_pest_error(
         span,
         expected: error::one_of(&names),
         found,
-        help,
+        help: Some(help),
     }
 }
 
@@ -154,7 +154,7 @@ fn point(source: SourceId, text: &str, at: usize) -> Span {
     }
 }
 
-fn help_for(expected: &[&str], found: &str) -> Option<String> {
+fn help_for(expected: &[&str], found: &str) -> String {
     let starts_statement = expected.contains(&"a statement");
     let operator = found
         .trim_matches('`')
@@ -188,8 +188,13 @@ fn help_for(expected: &[&str], found: &str) -> Option<String> {
         "an operator goes between two expressions: `*5 + *7`, `2 ** 10`"
     } else if expected.contains(&"an expression") {
         "something is missing here: an expression such as `*3`, `<*0, *1>`, `kayles(7)` or `2 + 3`"
+    } else if found == "`(`" && expected.contains(&"an operator") {
+        "only a name takes arguments: pass the heap inside, `octal(\"0.007\", 20)`, or name the \
+         family first, `let t = octal(\"0.007\"); t(20)`"
+    } else if expected.contains(&"an operator") {
+        "two expressions need an operator between them; separate statements with `;` or a new line"
     } else {
-        return None;
+        "this is not a statement grundy can read; `:help` in the REPL lists the forms"
     };
-    Some(help.to_owned())
+    help.to_owned()
 }
