@@ -221,22 +221,26 @@ mod kernel {
         }
 
         /// [`fold_small`](crate::game::heap::seen::fold_small) compiled for AVX2.
-        pub fn fold_small(&self, smaller: &[u16], larger: &[u16]) -> (u64, u16) {
-            self.0.vectorize(FoldSmall { smaller, larger })
+        pub fn fold_small<const BACKWARDS: bool>(
+            &self,
+            smaller: &[u16],
+            larger: &[u16],
+        ) -> (u64, u16) {
+            self.0.vectorize(FoldSmall::<BACKWARDS> { smaller, larger })
         }
     }
 
-    struct FoldSmall<'a> {
+    struct FoldSmall<'a, const BACKWARDS: bool> {
         smaller: &'a [u16],
         larger: &'a [u16],
     }
 
-    impl NullaryFnOnce for FoldSmall<'_> {
+    impl<const BACKWARDS: bool> NullaryFnOnce for FoldSmall<'_, BACKWARDS> {
         type Output = (u64, u16);
 
         #[inline(always)]
         fn call(self) -> (u64, u16) {
-            crate::game::heap::seen::fold_small(self.smaller, self.larger)
+            crate::game::heap::seen::fold_small::<BACKWARDS>(self.smaller, self.larger)
         }
     }
 
@@ -394,7 +398,7 @@ mod kernel {
             None
         }
 
-        pub fn fold_small(&self, _: &[u16], _: &[u16]) -> (u64, u16) {
+        pub fn fold_small<const BACKWARDS: bool>(&self, _: &[u16], _: &[u16]) -> (u64, u16) {
             match *self {}
         }
     }

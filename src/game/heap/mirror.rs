@@ -7,10 +7,13 @@ pub(super) struct Mirror {
 }
 
 impl Mirror {
-    pub fn new() -> Mirror {
-        Mirror {
-            reversed: Vec::new(),
-        }
+    /// The mirror of g(0), ..., g(n - 1), with room to grow by half.
+    pub fn of(values: &[u16]) -> Mirror {
+        let capacity = (values.len() + values.len() / 2).max(1024);
+        let mut reversed = vec![0; capacity];
+        reversed[capacity - values.len()..].copy_from_slice(values);
+        reversed[capacity - values.len()..].reverse();
+        Mirror { reversed }
     }
 
     /// Notes g(position) = value; positions come in order.
@@ -45,11 +48,12 @@ mod tests {
 
     #[test]
     fn larger_parts_run_downwards_across_growth() {
-        let mut mirror = Mirror::new();
-        for position in 0..3000 {
-            mirror.record(position, (position * 7 % 1000) as u16);
-        }
         let g = |i: usize| (i * 7 % 1000) as u16;
+        let first: Vec<u16> = (0..700).map(g).collect();
+        let mut mirror = Mirror::of(&first);
+        for position in 700..3000 {
+            mirror.record(position, g(position));
+        }
         let parts = mirror.larger_parts(2999, 5, 100);
         assert_eq!(parts, (0..100).map(|i| g(2999 - 5 - i)).collect::<Vec<_>>());
         assert_eq!(mirror.larger_parts(10, 1, 10)[9], g(0));

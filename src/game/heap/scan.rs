@@ -62,8 +62,11 @@ pub(super) struct ScanEngine {
     cursors: Vec<Cursor>,
     /// AVX2, when the CPU has it.
     checker: Option<Checker>,
-    /// The values in reverse, so that both parts of a run of splits read forwards.
-    mirror: Mirror,
+    /// The values in reverse, so that both parts of a run of splits read forwards. Without
+    /// sparse space, large heaps take the check scan: the mirror is kept from the start.
+    /// With it, the mirror is built for the first heap that takes the check scan, so that a
+    /// game whose searches always succeed, like 0.106, holds two bytes a heap, not four.
+    mirror: Option<Mirror>,
     /// See [`SEARCH_BUDGET`].
     search_budget: u64,
     /// The largest value recorded (g(0) = 0 is never an option, nor recorded).
@@ -154,7 +157,7 @@ impl ScanEngine {
             seen: Seen::new(),
             cursors: Vec::new(),
             checker: Checker::detect(),
-            mirror: Mirror::new(),
+            mirror: None,
             search_budget: SEARCH_BUDGET,
             largest: 0,
             ahead: None,
@@ -162,6 +165,9 @@ impl ScanEngine {
         };
         for (position, &value) in values.iter().enumerate().skip(1) {
             engine.record(position, value);
+        }
+        if engine.checker.is_some() && engine.classifier.is_none() {
+            engine.mirror = Some(Mirror::of(values));
         }
         engine
     }
@@ -187,6 +193,12 @@ impl ScanEngine {
         self.ahead.is_some()
     }
 
+    /// Whether the values are mirrored.
+    #[cfg(test)]
+    pub fn mirrors(&self) -> bool {
+        self.mirror.is_some()
+    }
+
     /// Heaps that skipped the search, their searches having kept running over budget.
     #[cfg(test)]
     pub fn skipped_searches(&self) -> u64 {
@@ -202,12 +214,15 @@ impl ScanEngine {
     }
 
     pub fn memory_bytes(&self) -> usize {
-        self.seen.memory_bytes() + self.rare.capacity() * 6 + self.mirror.memory_bytes()
+        let mirror = self.mirror.as_ref().map_or(0, Mirror::memory_bytes);
+        self.seen.memory_bytes() + self.rare.capacity() * 6 + mirror
     }
 
     /// Notes g(position) = value, once computed.
     pub fn record(&mut self, position: usize, value: u16) {
-        self.mirror.record(position, value);
+        if let Some(mirror) = &mut self.mirror {
+            mirror.record(position, value);
+        }
         self.largest = self.largest.max(value);
         if self
             .classifier
@@ -303,13 +318,6 @@ impl ScanEngine {
             *work += (last + 1 - next - len) as u64;
             checked.push((sum, next, len));
         }
-        let runs: Vec<Run> = checked
-            .into_iter()
-            .map(|(sum, first, len)| Run {
-                smaller: &values[first..first + len],
-                larger: self.mirror.larger_parts(sum, first, len),
-            })
-            .collect();
         // With sparse space, the first unseen value that needs a rare heap in every split
         // is absent: the rare loop marked all of those.
         let (limit, sample) = match self.classifier {
@@ -326,6 +334,14 @@ impl ScanEngine {
             None if self.pairs() < DENSER_SAMPLE_BELOW => (NO_LIMIT, DENSER_SAMPLE),
             None => (NO_LIMIT, PLAIN_SAMPLE),
         };
+        let mirror = self.mirror.get_or_insert_with(|| Mirror::of(values));
+        let runs: Vec<Run> = checked
+            .into_iter()
+            .map(|(sum, first, len)| Run {
+                smaller: &values[first..first + len],
+                larger: mirror.larger_parts(sum, first, len),
+            })
+            .collect();
         let (value, pairs) = check::mex(&checker, &runs, &mut self.seen, limit, sample);
         *work += pairs;
         value
@@ -333,8 +349,16 @@ impl ScanEngine {
 
     /// Marks the values of the splits (a, sum - a) for a in first..end.
     fn mark_range(&mut self, values: &[u16], sum: usize, first: usize, end: usize) {
-        let larger = self.mirror.larger_parts(sum, first, end - first);
-        self.seen.insert_xors(&values[first..end], larger);
+        let smaller = &values[first..end];
+        match &self.mirror {
+            Some(mirror) => {
+                let larger = mirror.larger_parts(sum, first, end - first);
+                self.seen.insert_xors(smaller, larger);
+            }
+            None => self
+                .seen
+                .insert_splits(smaller, &values[sum + 1 - end..=sum - first]),
+        }
     }
 
     /// With sparse space, puts heap n = `values.len()` in a lane of the seen set where its

@@ -176,18 +176,40 @@ impl Seen {
     /// Inserts a ^ b for every pair of `smaller` and `larger` (as long as each other): into
     /// the bits of a small set, or xored a chunk at a time on vectors, then one store a pair.
     pub fn insert_xors(&mut self, smaller: &[u16], larger: &[u16]) {
+        self.insert_pairs::<false>(smaller, larger);
+    }
+
+    /// Inserts a ^ b for the splits (a, sum - a) of a run straight from the table of values:
+    /// `smaller` read forwards, `larger` backwards (smaller[i] with larger[len - 1 - i]).
+    pub fn insert_splits(&mut self, smaller: &[u16], larger: &[u16]) {
+        self.insert_pairs::<true>(smaller, larger);
+    }
+
+    fn insert_pairs<const BACKWARDS: bool>(&mut self, smaller: &[u16], larger: &[u16]) {
         debug_assert_eq!(smaller.len(), larger.len());
         if let Some(bits) = &mut self.bits {
             let folded = match self.vector {
-                Some(vector) => vector.fold_small(smaller, larger),
-                None => fold_small(smaller, larger),
+                Some(vector) => vector.fold_small::<BACKWARDS>(smaller, larger),
+                None => fold_small::<BACKWARDS>(smaller, larger),
             };
             add_small(bits, folded);
             return;
         }
-        let chunks = smaller.chunks(XOR_CHUNK).zip(larger.chunks(XOR_CHUNK));
-        for (smaller, larger) in chunks {
-            self.buffer_xors(0, smaller, larger);
+        for (index, smaller) in smaller.chunks(XOR_CHUNK).enumerate() {
+            let at = index * XOR_CHUNK;
+            let xors = &mut self.xors[..smaller.len()];
+            if BACKWARDS {
+                let larger = &larger[larger.len() - at - smaller.len()..larger.len() - at];
+                let pairs = smaller.iter().zip(larger.iter().rev());
+                xors.iter_mut()
+                    .zip(pairs)
+                    .for_each(|(xor, (a, b))| *xor = a ^ b);
+            } else {
+                let pairs = smaller.iter().zip(&larger[at..at + smaller.len()]);
+                xors.iter_mut()
+                    .zip(pairs)
+                    .for_each(|(xor, (a, b))| *xor = a ^ b);
+            }
             self.insert_buffered(smaller.len());
         }
     }
@@ -219,14 +241,6 @@ impl Seen {
             filled += LEN;
         }
         self.insert_buffered(filled);
-    }
-
-    /// Puts a ^ b for the pairs of `smaller` and `larger` in the buffer from `at` on.
-    fn buffer_xors(&mut self, at: usize, smaller: &[u16], larger: &[u16]) {
-        let xors = &mut self.xors[at..at + smaller.len()];
-        for ((xor, &a), &b) in xors.iter_mut().zip(smaller).zip(larger) {
-            *xor = a ^ b;
-        }
     }
 
     fn insert_buffered(&mut self, count: usize) {
@@ -264,10 +278,19 @@ impl Seen {
 }
 
 /// The values a ^ b of the pairs as bits of a set of values below 64, and all of them or-ed
-/// together (for [`promised_small`]).
+/// together (for [`promised_small`]); `larger` read backwards if `BACKWARDS`.
 #[inline(always)]
-pub(super) fn fold_small(smaller: &[u16], larger: &[u16]) -> (u64, u16) {
-    fold_bits(smaller.iter().zip(larger).map(|(&a, &b)| a ^ b))
+pub(super) fn fold_small<const BACKWARDS: bool>(smaller: &[u16], larger: &[u16]) -> (u64, u16) {
+    if BACKWARDS {
+        fold_bits(
+            smaller
+                .iter()
+                .zip(larger.iter().rev())
+                .map(|(&a, &b)| a ^ b),
+        )
+    } else {
+        fold_bits(smaller.iter().zip(larger).map(|(&a, &b)| a ^ b))
+    }
 }
 
 /// The values as bits of a set of values below 64, and all of them or-ed together.
@@ -353,9 +376,41 @@ mod tests {
                 xors().fold(0u64, |bits, v| bits | 1 << (v % 64)),
                 xors().fold(0, |all, v| all | v),
             );
-            prop_assert_eq!(fold_small(&smaller, &larger), expected);
+            let backwards: Vec<u16> = larger.iter().rev().copied().collect();
+            prop_assert_eq!(fold_small::<false>(&smaller, &larger), expected);
+            prop_assert_eq!(fold_small::<true>(&smaller, &backwards), expected);
             if let Some(vector) = Checker::detect() {
-                prop_assert_eq!(vector.fold_small(&smaller, &larger), expected);
+                prop_assert_eq!(vector.fold_small::<false>(&smaller, &larger), expected);
+                prop_assert_eq!(vector.fold_small::<true>(&smaller, &backwards), expected);
+            }
+        }
+    }
+
+    proptest! {
+        /// Splits read with their larger parts backwards, across the buffer's chunks: the
+        /// same set as the pairs read forwards.
+        #[test]
+        fn splits_read_backwards_are_the_same_pairs(
+            pairs in prop::collection::vec((0u16..3000, 0u16..3000), 0..2500),
+            small in any::<bool>(),
+        ) {
+            let pairs: Vec<(u16, u16)> = if small {
+                pairs.iter().map(|(a, b)| (a % 64, b % 64)).collect()
+            } else {
+                pairs
+            };
+            let (smaller, larger): (Vec<u16>, Vec<u16>) = pairs.iter().copied().unzip();
+            let backwards: Vec<u16> = larger.iter().rev().copied().collect();
+            let bound = if small { 64 } else { 1 << 12 };
+            let (mut forwards_set, mut backwards_set) = (Seen::new(), Seen::new());
+            forwards_set.clear_below(bound);
+            backwards_set.clear_below(bound);
+            forwards_set.insert_xors(&smaller, &larger);
+            backwards_set.insert_splits(&smaller, &backwards);
+            for value in 0..bound {
+                let expected = pairs.iter().any(|(a, b)| u32::from(a ^ b) == value);
+                prop_assert_eq!(backwards_set.contains(value), expected, "{}", value);
+                prop_assert_eq!(forwards_set.contains(value), expected, "{}", value);
             }
         }
     }

@@ -286,6 +286,9 @@ impl Sequence {
                     limit: self.limits.max_computed,
                 });
             }
+            if len == self.values.capacity() {
+                self.grow_table(n);
+            }
             if len.is_multiple_of(PROGRESS_EVERY) {
                 if !progress(len as u64, n.saturating_add(1)) {
                     return Err(HeapError::Cancelled {
@@ -299,13 +302,23 @@ impl Sequence {
         Ok(())
     }
 
-    fn check_memory(&mut self, n: u64) -> Result<(), HeapError> {
+    /// Makes room for more values: twice as many, but never past g(n), so that a table
+    /// computed to 10^7 holds 10^7 values, not 2^24.
+    fn grow_table(&mut self, n: u64) {
         let len = self.values.len();
-        if len == self.values.capacity() {
-            let wanted = (len * 2).max(PROGRESS_EVERY);
-            let wanted = wanted.min(self.limits.max_computed as usize);
-            self.values.reserve_exact(wanted - len);
-        }
+        let last = usize::try_from(n).unwrap_or(usize::MAX);
+        let wanted = (len * 2).max(PROGRESS_EVERY).min(last.saturating_add(1));
+        let wanted = wanted.min(self.limits.max_computed as usize);
+        self.values.reserve_exact(wanted - len);
+    }
+
+    /// The room the table has for values.
+    #[cfg(test)]
+    pub(super) fn table_capacity(&self) -> usize {
+        self.values.capacity()
+    }
+
+    fn check_memory(&mut self, n: u64) -> Result<(), HeapError> {
         let bytes = self.memory_bytes();
         if bytes > self.limits.max_bytes {
             return Err(HeapError::MemoryLimit {

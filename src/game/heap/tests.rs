@@ -175,6 +175,19 @@ fn engines_switch_as_the_values_ask() {
     assert_eq!(hex.engine(), EngineKind::ThreeHeaps);
 }
 
+/// A table computed to g(n) holds n + 1 values (two bytes a heap), not room for twice as
+/// many; asked for more, it grows again as far as asked.
+#[test]
+fn the_table_holds_the_heaps_asked_for() {
+    let mut sequence = Sequence::new(game("0.007"));
+    sequence.value(5000).unwrap();
+    assert_eq!(sequence.table_capacity(), 5001);
+    sequence.value(7000).unwrap();
+    assert_eq!(sequence.table_capacity(), 7001);
+    sequence.value(7100).unwrap();
+    assert_eq!(sequence.table_capacity(), 7101);
+}
+
 /// Gangolli and Plambeck: 0.16 has period 149459 from 105351 (a few seconds in a debug build).
 #[test]
 fn code_0_16_has_its_long_period() {
@@ -317,6 +330,26 @@ mod properties {
             let (values, _) = sparse_values(&game, classifier, budget, n);
             prop_assert_eq!(values, naive_values(&game, n as u64).unwrap());
         }
+    }
+
+    /// The values are mirrored for the check scan only: 0.106, whose searches all succeed
+    /// within the budget, holds two bytes a heap, not four; with no budget at all its heaps
+    /// go over to the check scan (with AVX2), which reads the mirror.
+    #[test]
+    fn values_are_mirrored_for_the_check_scan_only() {
+        let code = game("0.106");
+        let n = 3000;
+        let expected = naive_values(&code, n as u64).unwrap();
+        let chosen = choose(&expected, &Rules::of(&code)).unwrap();
+        let (values, engine) = sparse_values(&code, chosen.classifier, 8192, n);
+        assert_eq!(values, expected);
+        assert!(!engine.mirrors());
+        let (values, engine) = sparse_values(&code, chosen.classifier, 0, n);
+        assert_eq!(values, expected);
+        assert_eq!(engine.mirrors(), check::Checker::detect().is_some());
+        // Without sparse space, large heaps take the check scan: mirrored from the start.
+        let plain = ScanEngine::new(None, &expected);
+        assert_eq!(plain.mirrors(), check::Checker::detect().is_some());
     }
 
     /// 0.007's searches for a value of two common heaps keep running over a small budget:
