@@ -56,7 +56,8 @@ enum Command {
     },
     /// Evaluate statements (separated by `;` or newlines) and print what they print
     Eval {
-        #[arg(value_name = "STATEMENT")]
+        /// Statements may start with `-`: `grundy eval '-7 / 2 == -4'`.
+        #[arg(value_name = "STATEMENT", allow_hyphen_values = true)]
         source: String,
     },
     /// Parse and resolve names only, running nothing: exit 0 if the files are well formed

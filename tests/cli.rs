@@ -36,6 +36,9 @@ fn eval_prints_the_value_and_the_winner() {
     assert_eq!(output.status.code(), Some(0));
     let output = grundy(&["eval", "let G = <*0, *1, *1>; G == *2; *5 + *5"], "");
     assert_eq!(stdout(&output), "true\n0 — the player to move loses\n");
+    // A statement may start with a minus sign, as docs/language.md's examples do.
+    let output = grundy(&["eval", "-7 / 2 == -4"], "");
+    assert_eq!(stdout(&output), "true\n", "{}", stderr(&output));
 }
 
 #[test]
@@ -198,7 +201,9 @@ fn limits_can_be_raised_or_lowered() {
     assert_eq!(stdout(&output), "0 — the player to move loses\n");
     let output = grundy(&["--limit", "depht=3", "eval", "1"], "");
     assert_eq!(output.status.code(), Some(2));
-    assert!(stderr(&output).contains("the limits are depth, steps, nodes, heap, options"));
+    assert!(
+        stderr(&output).contains("the limits are depth, steps, nodes, heap, options, memory, search")
+    );
 }
 
 #[test]

@@ -18,6 +18,10 @@ pub const LIMITS: &[(&str, &str)] = &[
         "memory",
         "bytes of the tables of heap games and Wythoff's game",
     ),
+    (
+        "search",
+        "pairs of heaps a period search looks at before it gives up",
+    ),
 ];
 
 impl Limits {
@@ -114,5 +118,17 @@ mod tests {
         );
         assert!(limits.set("depth=-1").is_err());
         assert!(limits.set("depth").is_err());
+    }
+
+    #[test]
+    fn every_limit_is_listed() {
+        let mut limits = Limits::default();
+        let listed: Vec<&str> = LIMITS.iter().map(|(name, _)| *name).collect();
+        let names = ["depth", "steps", "nodes", "heap", "options", "memory", "search"];
+        assert_eq!(listed, names);
+        for name in names {
+            limits.set(&format!("{name}=12345")).unwrap();
+            assert_eq!(limits.get(name), Some(12345), "{name}");
+        }
     }
 }
