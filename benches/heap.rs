@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use grundy::game::Watch;
 use grundy::game::heap::wythoff::{WythoffTable, wythoff_moves};
 use grundy::game::heap::{Code, HeapGame, HeapLimits, PeriodStatus, Sequence, naive_values};
-use grundy::game::subtraction::SubtractionSequence;
+use grundy::game::subtraction::{SubtractionSequence, TableLimits};
 
 /// Naive runs estimated to take longer than this are skipped.
 const NAIVE_BUDGET: Duration = Duration::from_secs(300);
@@ -185,7 +185,14 @@ fn subtraction_row(set: &[u64], n: u64) -> String {
     let fast = timed(|| {
         let mut game = SubtractionSequence::new(set);
         let values = game
-            .values_to(n, usize::MAX, &mut Watch::default())
+            .values_to(
+                n,
+                TableLimits {
+                    values: usize::MAX,
+                    bytes: u64::MAX,
+                },
+                &mut Watch::default(),
+            )
             .expect("no limit");
         checksum = values.iter().map(|&v| u64::from(v)).sum();
         bytes = 4 * game.computed();

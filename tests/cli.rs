@@ -199,10 +199,19 @@ fn limits_can_be_raised_or_lowered() {
     );
     let output = grundy(&["--limit", "heap=10000", "eval", "sub(5000, {2000})"], "");
     assert_eq!(stdout(&output), "0 — the player to move loses\n");
+    // A subtraction game's table takes four bytes a value: 4 000 bytes hold 1 000.
+    let output = grundy(&["--limit", "memory=4000", "eval", "sub(5000, {2000})"], "");
+    assert_eq!(output.status.code(), Some(4));
+    assert!(
+        stderr(&output).contains("the `memory` limit (4000)"),
+        "{}",
+        stderr(&output)
+    );
     let output = grundy(&["--limit", "depht=3", "eval", "1"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        stderr(&output).contains("the limits are depth, steps, nodes, heap, options, memory, search")
+        stderr(&output)
+            .contains("the limits are depth, steps, nodes, heap, options, memory, search")
     );
 }
 

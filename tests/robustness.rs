@@ -161,7 +161,12 @@ fn loops_and_huge_numbers_are_diagnostics() {
         ("heap", "*(10**18) + *(10**18) == 0", ""),
         ("options", "options *(10**18)", "more options"),
         ("range", "{n for n in 0..10**18}", "limit"),
-        ("queen", "wythoff(2**40, 2**40)", "the `memory` limit"),
+        ("queen", "wythoff(2**20, 2**20)", "the `memory` limit"),
+        (
+            "farther queen",
+            "wythoff(2**40, 2**40)",
+            "more memory than any machine",
+        ),
         (
             "far queen",
             "options wythoff(9223372036854775807, 3)",
@@ -179,6 +184,18 @@ fn loops_and_huge_numbers_are_diagnostics() {
         let printed = format!("{}{}", stdout(&output), stderr(&output));
         assert!(printed.contains(expected), "{name}: {printed}");
     }
+}
+
+/// The `memory` limit raised as far as it goes: a table no machine could address is still
+/// refused, with no advice to raise the limit further.
+#[test]
+fn tables_beyond_any_machine_are_refused_whatever_the_limit() {
+    let path = scratch("far-queen.game", b"wythoff(10**18, 10**18)");
+    let output = run_with(&path, &["--limit", "memory=18446744073709551615"]);
+    assert_eq!(output.status.code(), Some(4));
+    let printed = stderr(&output);
+    assert!(printed.contains("no limit allows it"), "{printed}");
+    assert!(!printed.contains("--limit"), "{printed}");
 }
 
 #[test]

@@ -503,14 +503,26 @@ impl Session {
                     self.limits.game.heap_table
                 ),
             ),
+            GameError::OutOfMemory {
+                bytes: u64::MAX, ..
+            } => (
+                "this table".to_owned(),
+                "it needs more memory than any machine has".to_owned(),
+                "no limit allows it: the table would be larger than memory can address".to_owned(),
+            ),
             GameError::OutOfMemory { bytes, limit } => (
                 "this table".to_owned(),
-                if bytes == u64::MAX {
-                    "it needs more memory than any machine has".to_owned()
-                } else {
-                    format!("it needs about {} MiB", bytes.div_ceil(1 << 20))
-                },
+                format!("it needs about {} MiB", bytes.div_ceil(1 << 20)),
                 super::limits::raise_to("memory", limit, bytes),
+            ),
+            GameError::MachineOutOfMemory { bytes } => (
+                "this table".to_owned(),
+                format!(
+                    "this machine would not give the {} MiB it needs",
+                    bytes.div_ceil(1 << 20)
+                ),
+                "the `memory` limit allows the table, but the machine has less memory to give"
+                    .to_owned(),
             ),
             GameError::ValueTooLarge { family, heap } => (
                 format!("this heap of {family}"),

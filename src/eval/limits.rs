@@ -124,7 +124,9 @@ mod tests {
     fn every_limit_is_listed() {
         let mut limits = Limits::default();
         let listed: Vec<&str> = LIMITS.iter().map(|(name, _)| *name).collect();
-        let names = ["depth", "steps", "nodes", "heap", "options", "memory", "search"];
+        let names = [
+            "depth", "steps", "nodes", "heap", "options", "memory", "search",
+        ];
         assert_eq!(listed, names);
         for name in names {
             limits.set(&format!("{name}=12345")).unwrap();

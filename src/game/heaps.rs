@@ -153,6 +153,7 @@ impl Arena {
                 limit,
             },
             HeapError::MemoryLimit { bytes, limit, .. } => GameError::OutOfMemory { bytes, limit },
+            HeapError::AllocationFailed { bytes } => GameError::MachineOutOfMemory { bytes },
             HeapError::TooManyMoves { .. } => GameError::TooManyOptions {
                 count: u64::MAX,
                 limit: self.limits.options,
@@ -297,6 +298,7 @@ impl Arena {
                 HeapError::MemoryLimit { bytes, limit, .. } => {
                     GameError::OutOfMemory { bytes, limit }
                 }
+                HeapError::AllocationFailed { bytes } => GameError::MachineOutOfMemory { bytes },
                 _ => GameError::OutOfMemory {
                     bytes: u64::MAX,
                     limit: self.limits.memory,

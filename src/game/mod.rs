@@ -113,10 +113,15 @@ pub enum GameError {
         needed: u64,
         searched: u64,
     },
-    /// The tables would need more than the `memory` limit.
+    /// The tables would need more than the `memory` limit (`u64::MAX`: more than memory
+    /// can address).
     OutOfMemory {
         bytes: u64,
         limit: u64,
+    },
+    /// The `memory` limit allows the tables, but the machine would not give the memory.
+    MachineOutOfMemory {
+        bytes: u64,
     },
     /// A value too large for the compact tables (65535).
     ValueTooLarge {
@@ -240,10 +245,18 @@ impl Arena {
     pub fn find_period(&mut self, id: GameId) -> Result<Option<subtraction::Period>, GameError> {
         match *self.node(id) {
             Node::Subtraction { set, .. } => {
-                let limit = self.limits.heap_table;
-                self.subtraction_games[set.0 as usize].find_period(limit, &mut self.watch)
+                let limits = self.table_limits();
+                self.subtraction_games[set.0 as usize].find_period(limits, &mut self.watch)
             }
             _ => Ok(None),
+        }
+    }
+
+    /// How far a subtraction game's table may grow: the `heap` and `memory` limits.
+    fn table_limits(&self) -> subtraction::TableLimits {
+        subtraction::TableLimits {
+            values: self.limits.heap_table,
+            bytes: self.limits.memory,
         }
     }
 

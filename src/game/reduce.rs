@@ -32,9 +32,9 @@ impl Arena {
                 // Up and left are two nim heaps of `row` and `column` chips.
                 Node::Rook { row, column } => row ^ column,
                 &Node::Subtraction { pile, set } => {
-                    let limit = self.limits.heap_table;
+                    let limits = self.table_limits();
                     self.subtraction_games[set.0 as usize]
-                        .value(pile, limit, &mut self.watch)?
+                        .value(pile, limits, &mut self.watch)?
                         .into()
                 }
                 &Node::Heap { game, size } => self.heap_value(game, size)?,

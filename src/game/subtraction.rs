@@ -39,6 +39,25 @@ impl Period {
     }
 }
 
+/// How far a table may grow: a number of values, and bytes (four a value).
+#[derive(Copy, Clone, Debug)]
+pub struct TableLimits {
+    pub values: usize,
+    pub bytes: u64,
+}
+
+impl TableLimits {
+    /// Values the `bytes` hold.
+    fn values_in_bytes(self) -> usize {
+        usize::try_from(self.bytes / 4).unwrap_or(usize::MAX)
+    }
+
+    /// The values both limits allow.
+    fn most_values(self) -> usize {
+        self.values.min(self.values_in_bytes())
+    }
+}
+
 #[derive(Debug)]
 pub struct SubtractionSequence {
     /// The subtraction set, ascending, every member positive.
@@ -105,14 +124,25 @@ impl SubtractionSequence {
         self.values.len()
     }
 
-    /// g(n), computing as far as needed, but never more than `limit` values.
-    pub fn value(&mut self, n: u64, limit: usize, watch: &mut Watch) -> Result<u32, GameError> {
-        let value = self.compute(n, limit, watch);
+    /// g(n), computing as far as needed, but never past the limits.
+    pub fn value(
+        &mut self,
+        n: u64,
+        limits: TableLimits,
+        watch: &mut Watch,
+    ) -> Result<u32, GameError> {
+        let value = self.compute(n, limits, watch);
         watch.finish();
         value
     }
 
-    fn compute(&mut self, n: u64, limit: usize, watch: &mut Watch) -> Result<u32, GameError> {
+    fn compute(
+        &mut self,
+        n: u64,
+        limits: TableLimits,
+        watch: &mut Watch,
+    ) -> Result<u32, GameError> {
+        let limit = limits.values;
         loop {
             if let Some(period) = self.period
                 && n >= period.preperiod
@@ -130,11 +160,17 @@ impl SubtractionSequence {
                     limit: limit as u64,
                 });
             }
+            if self.values.len() >= limits.values_in_bytes() {
+                return Err(GameError::OutOfMemory {
+                    bytes: n.saturating_add(1).saturating_mul(4),
+                    limit: limits.bytes,
+                });
+            }
             if Watch::due(self.values.len()) {
                 let target = n.min(limit as u64);
                 watch.tick("subtraction game", self.values.len() as u64, target)?;
             }
-            self.extend();
+            self.extend()?;
         }
     }
 
@@ -142,10 +178,10 @@ impl SubtractionSequence {
     pub fn values_to(
         &mut self,
         n: u64,
-        limit: usize,
+        limits: TableLimits,
         watch: &mut Watch,
     ) -> Result<Vec<u32>, GameError> {
-        self.value(n, limit, watch)?;
+        self.value(n, limits, watch)?;
         let count = usize::try_from(n).map_or(usize::MAX, |n| n.saturating_add(1));
         let Some(period) = self.period else {
             return Ok(self.values[..count].to_vec());
@@ -163,12 +199,13 @@ impl SubtractionSequence {
         Ok(out)
     }
 
-    /// Computes values until the period is proved, or `limit` values were computed.
+    /// Computes values until the period is proved, or as many as the limits allow.
     pub fn find_period(
         &mut self,
-        limit: usize,
+        limits: TableLimits,
         watch: &mut Watch,
     ) -> Result<Option<Period>, GameError> {
+        let limit = limits.most_values();
         let mut result = Ok(None);
         while self.period.is_none() && self.search.is_some() && self.values.len() < limit {
             if Watch::due(self.values.len())
@@ -181,14 +218,26 @@ impl SubtractionSequence {
                 result = Err(error);
                 break;
             }
-            self.extend();
+            if let Err(error) = self.extend() {
+                result = Err(error);
+                break;
+            }
         }
         watch.finish();
         result.map(|_: Option<Period>| self.period)
     }
 
-    /// Computes the next value and takes one step of the cycle search.
-    fn extend(&mut self) {
+    /// Computes the next value and takes one step of the cycle search; an error if the
+    /// machine would not give the table room to grow.
+    fn extend(&mut self) -> Result<(), GameError> {
+        if self.values.len() == self.values.capacity() {
+            let more = self.values.len().max(64);
+            self.values
+                .try_reserve_exact(more)
+                .map_err(|_| GameError::MachineOutOfMemory {
+                    bytes: (4 * (self.values.len() + more)) as u64,
+                })?;
+        }
         let n = self.values.len() as u64;
         let mut seen = 0u128;
         let mut seen_large = Vec::new();
@@ -211,6 +260,7 @@ impl SubtractionSequence {
         }
         self.values.push(mex);
         self.search_step();
+        Ok(())
     }
 
     fn search_step(&mut self) {
@@ -267,6 +317,14 @@ impl SubtractionSequence {
 mod tests {
     use super::*;
 
+    /// At most `values` values, however many bytes they take.
+    fn up_to(values: usize) -> TableLimits {
+        TableLimits {
+            values,
+            bytes: u64::MAX,
+        }
+    }
+
     fn naive(moves: &[u64], n: usize) -> Vec<u32> {
         let mut values = Vec::new();
         for i in 0..n as u64 {
@@ -285,7 +343,7 @@ mod tests {
         let mut game = SubtractionSequence::new(&[1, 2, 3]);
         for n in 0..100 {
             assert_eq!(
-                game.value(n, 1000, &mut Watch::default()).unwrap() as u64,
+                game.value(n, up_to(1000), &mut Watch::default()).unwrap() as u64,
                 n % 4
             );
         }
@@ -298,7 +356,7 @@ mod tests {
             })
         );
         assert_eq!(
-            game.value(10u64.pow(18), 1000, &mut Watch::default())
+            game.value(10u64.pow(18), up_to(1000), &mut Watch::default())
                 .unwrap(),
             0
         );
@@ -310,11 +368,12 @@ mod tests {
         let expected = [0, 1, 0, 1, 2, 3, 2, 0, 1, 0, 1, 2, 3, 2];
         for (n, value) in expected.iter().enumerate() {
             assert_eq!(
-                game.value(n as u64, 1000, &mut Watch::default()).unwrap(),
+                game.value(n as u64, up_to(1000), &mut Watch::default())
+                    .unwrap(),
                 *value
             );
         }
-        game.value(100, 1000, &mut Watch::default()).unwrap();
+        game.value(100, up_to(1000), &mut Watch::default()).unwrap();
         let period = game.period().unwrap();
         assert_eq!((period.preperiod, period.length), (0, 7));
     }
@@ -332,7 +391,7 @@ mod tests {
             let reference = naive(moves, 3000);
             for (n, value) in reference.iter().enumerate() {
                 assert_eq!(
-                    game.value(n as u64, 1 << 20, &mut Watch::default())
+                    game.value(n as u64, up_to(1 << 20), &mut Watch::default())
                         .unwrap(),
                     *value,
                     "{moves:?} at {n}"
@@ -349,7 +408,7 @@ mod tests {
     fn a_table_repeats_the_period() {
         let mut game = SubtractionSequence::new(&[2, 5, 7]);
         let table = game
-            .values_to(5000, 1 << 20, &mut Watch::default())
+            .values_to(5000, up_to(1 << 20), &mut Watch::default())
             .unwrap();
         assert_eq!(table, naive(&[2, 5, 7], 5001));
         assert!(
@@ -361,15 +420,35 @@ mod tests {
     #[test]
     fn empty_set_is_always_zero() {
         let mut game = SubtractionSequence::new(&[]);
-        assert_eq!(game.value(12345, 10, &mut Watch::default()).unwrap(), 0);
+        assert_eq!(
+            game.value(12345, up_to(10), &mut Watch::default()).unwrap(),
+            0
+        );
     }
 
     #[test]
-    fn the_limit_is_a_clean_error() {
+    fn the_limits_are_clean_errors() {
         let mut game = SubtractionSequence::new(&[1_000_000]);
         assert!(matches!(
-            game.value(5_000_000, 1000, &mut Watch::default()),
+            game.value(5_000_000, up_to(1000), &mut Watch::default()),
             Err(GameError::HeapTooLarge { .. })
         ));
+        // 4 000 bytes hold 1 000 values; g(4 999 999) would need 20 MB.
+        let bytes = TableLimits {
+            values: usize::MAX,
+            bytes: 4000,
+        };
+        assert_eq!(
+            game.value(4_999_999, bytes, &mut Watch::default()),
+            Err(GameError::OutOfMemory {
+                bytes: 20_000_000,
+                limit: 4000
+            })
+        );
+        assert_eq!(game.computed(), 1000);
+        // A period search stops at the bytes too, with no period.
+        let mut game = SubtractionSequence::new(&[5000]);
+        assert_eq!(game.find_period(bytes, &mut Watch::default()), Ok(None));
+        assert_eq!(game.computed(), 1000);
     }
 }

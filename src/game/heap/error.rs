@@ -17,6 +17,9 @@ pub enum HeapError {
     /// The tables would grow past the memory limit.
     #[error("computing heap {needed} needs about {bytes} bytes, more than the limit of {limit}")]
     MemoryLimit { needed: u64, bytes: u64, limit: u64 },
+    /// The limits allow the tables, but the machine would not give the memory.
+    #[error("the machine would not give the {bytes} bytes the tables need")]
+    AllocationFailed { bytes: u64 },
     /// A value does not fit the compact `u16` table.
     #[error("the value of heap {heap} is larger than 65535")]
     ValueOverflow { heap: u64 },

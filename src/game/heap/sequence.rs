@@ -287,7 +287,7 @@ impl Sequence {
                 });
             }
             if len == self.values.capacity() {
-                self.grow_table(n);
+                self.grow_table(n)?;
             }
             if len.is_multiple_of(PROGRESS_EVERY) {
                 if !progress(len as u64, n.saturating_add(1)) {
@@ -304,12 +304,17 @@ impl Sequence {
 
     /// Makes room for more values: twice as many, but never past g(n), so that a table
     /// computed to 10^7 holds 10^7 values, not 2^24.
-    fn grow_table(&mut self, n: u64) {
+    /// An error if the machine would not give the memory (the limits are checked apart).
+    fn grow_table(&mut self, n: u64) -> Result<(), HeapError> {
         let len = self.values.len();
         let last = usize::try_from(n).unwrap_or(usize::MAX);
         let wanted = (len * 2).max(PROGRESS_EVERY).min(last.saturating_add(1));
         let wanted = wanted.min(self.limits.max_computed as usize);
-        self.values.reserve_exact(wanted - len);
+        self.values
+            .try_reserve_exact(wanted - len)
+            .map_err(|_| HeapError::AllocationFailed {
+                bytes: 2 * wanted as u64,
+            })
     }
 
     /// The room the table has for values.

@@ -27,13 +27,10 @@ impl WythoffTable {
             .saturating_mul(words)
             .saturating_mul(8)
             .saturating_add(size64.saturating_mul(size64).saturating_mul(4));
-        // A table that can't be addressed is refused like one that is too big.
-        let bytes = if size64.checked_mul(size64).is_none() {
-            u64::MAX
-        } else {
-            bytes
-        };
-        if bytes > limits.max_bytes {
+        // A table that can't be addressed is refused whatever the limit.
+        let addressable = size64.checked_mul(size64).is_some() && usize::try_from(bytes).is_ok();
+        let bytes = if addressable { bytes } else { u64::MAX };
+        if bytes > limits.max_bytes || bytes == u64::MAX {
             return Err(HeapError::MemoryLimit {
                 needed: size as u64,
                 bytes,
@@ -41,39 +38,22 @@ impl WythoffTable {
             });
         }
         let words = words as usize;
-        let mut values = vec![0u32; size * size];
+        let mut values: Vec<u32> = zeroed(size * size, bytes)?;
         // Each set, and its first absent value: the mex of a square is at least the largest
         // of its three sets' first absent values, so the search starts there.
-        let mut columns: Vec<BitSet> = (0..size).map(|_| BitSet::new(words)).collect();
-        // Diagonal a - b, shifted by size to be an index.
-        let mut diagonals: Vec<BitSet> = (0..2 * size).map(|_| BitSet::new(words)).collect();
-        for a in 0..size {
-            let mut row = BitSet::new(words);
-            for b in 0..size {
-                let (column, diagonal) = (&mut columns[b], &mut diagonals[a + size - b]);
-                let from = row
-                    .first_absent
-                    .max(column.first_absent)
-                    .max(diagonal.first_absent);
-                let value = (from / 64..words)
-                    .find_map(|word| {
-                        // Values below `from` are all in one of the sets.
-                        let below = if word == from / 64 {
-                            (1u64 << (from % 64)) - 1
-                        } else {
-                            0
-                        };
-                        let taken =
-                            row.bits[word] | column.bits[word] | diagonal.bits[word] | below;
-                        (taken != u64::MAX).then(|| word * 64 + taken.trailing_ones() as usize)
-                    })
-                    .expect("the mex is below 3·size");
-                row.insert(value);
-                column.insert(value);
-                diagonal.insert(value);
-                values[a * size + b] = value as u32;
+        let sets = |count: usize| -> Result<Vec<BitSet>, HeapError> {
+            let mut sets = Vec::new();
+            sets.try_reserve_exact(count)
+                .map_err(|_| HeapError::AllocationFailed { bytes })?;
+            for _ in 0..count {
+                sets.push(BitSet::new(words, bytes)?);
             }
-        }
+            Ok(sets)
+        };
+        // Columns, and diagonals a - b shifted by size to be an index.
+        let (columns, diagonals) = (sets(size)?, sets(2 * size)?);
+        let row = BitSet::new(words, bytes)?;
+        fill(&mut values, size, [columns, diagonals], row);
         Ok(WythoffTable { size, values })
     }
 
@@ -89,6 +69,56 @@ impl WythoffTable {
     }
 }
 
+/// Fills the table row by row, with empty sets for the columns, the diagonals and a row.
+/// Not inlined: among the error paths of [`WythoffTable::new`] it ran a quarter slower.
+#[inline(never)]
+fn fill(
+    values: &mut [u32],
+    size: usize,
+    [mut columns, mut diagonals]: [Vec<BitSet>; 2],
+    mut row: BitSet,
+) {
+    let words = row.bits.len();
+    for a in 0..size {
+        row.bits.fill(0);
+        row.first_absent = 0;
+        for b in 0..size {
+            let (column, diagonal) = (&mut columns[b], &mut diagonals[a + size - b]);
+            let from = row
+                .first_absent
+                .max(column.first_absent)
+                .max(diagonal.first_absent);
+            let value = (from / 64..words)
+                .find_map(|word| {
+                    // Values below `from` are all in one of the sets.
+                    let below = if word == from / 64 {
+                        (1u64 << (from % 64)) - 1
+                    } else {
+                        0
+                    };
+                    let taken = row.bits[word] | column.bits[word] | diagonal.bits[word] | below;
+                    (taken != u64::MAX).then(|| word * 64 + taken.trailing_ones() as usize)
+                })
+                .expect("the mex is below 3·size");
+            row.insert(value);
+            column.insert(value);
+            diagonal.insert(value);
+            values[a * size + b] = value as u32;
+        }
+    }
+}
+
+/// `len` zeros, or an error if the machine would not give them: the limits were checked,
+/// but a raised `memory` limit can ask for more than there is.
+fn zeroed<T: Copy + Default>(len: usize, bytes: u64) -> Result<Vec<T>, HeapError> {
+    let mut values = Vec::new();
+    values
+        .try_reserve_exact(len)
+        .map_err(|_| HeapError::AllocationFailed { bytes })?;
+    values.resize(len, T::default());
+    Ok(values)
+}
+
 /// A set of small values, with its least absent value.
 struct BitSet {
     bits: Vec<u64>,
@@ -96,11 +126,11 @@ struct BitSet {
 }
 
 impl BitSet {
-    fn new(words: usize) -> BitSet {
-        BitSet {
-            bits: vec![0; words],
+    fn new(words: usize, bytes: u64) -> Result<BitSet, HeapError> {
+        Ok(BitSet {
+            bits: zeroed(words, bytes)?,
             first_absent: 0,
-        }
+        })
     }
 
     fn insert(&mut self, value: usize) {
@@ -146,6 +176,24 @@ mod tests {
 
     fn table(size: usize) -> WythoffTable {
         WythoffTable::new(size, HeapLimits::default()).unwrap()
+    }
+
+    #[test]
+    fn memory_the_machine_would_not_give_is_an_error() {
+        // More than any allocation may be: refused at once, whatever the machine.
+        let refused = zeroed::<u64>(usize::MAX / 4, 1234);
+        assert_eq!(refused, Err(HeapError::AllocationFailed { bytes: 1234 }));
+        let unlimited = HeapLimits {
+            max_bytes: u64::MAX,
+            ..HeapLimits::default()
+        };
+        assert!(matches!(
+            WythoffTable::new(1 << 33, unlimited),
+            Err(HeapError::MemoryLimit {
+                bytes: u64::MAX,
+                ..
+            })
+        ));
     }
 
     /// The mex over the move list, straight from the definition.
