@@ -335,3 +335,22 @@ fn a_reader_that_goes_away_ends_the_program_quietly() {
         assert_eq!(output.status.code(), Some(0), "{args:?}");
     }
 }
+
+/// `why full` folds only past 64 levels, and says so rather than pointing to itself.
+#[test]
+fn why_full_says_what_it_still_folds() {
+    let chain = "let S(n) = if n == 0 then 0 else <S(n-1)>";
+    let output = grundy(&["eval", &format!("{chain}; why S(10)")], "");
+    assert!(
+        stdout(&output).ends_with("(deeper steps are folded; `why full ...` shows them all)\n")
+    );
+    let output = grundy(&["eval", &format!("{chain}; why full S(30)")], "");
+    assert!(!stdout(&output).contains("folded"), "{}", stdout(&output));
+    assert!(stdout(&output).contains("mex{1} = 0, so S(2) ≡ 0"));
+    let output = grundy(&["eval", &format!("{chain}; why full S(100)")], "");
+    let printed = stdout(&output);
+    assert!(
+        printed.ends_with("(steps more than 64 levels deep are folded, even by `why full`)\n"),
+        "{printed}"
+    );
+}

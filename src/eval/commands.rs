@@ -1,7 +1,7 @@
 //! `why`, `moves`, `options`, `tree` and `dot`: evaluate the target, then ask the explainer.
 
 use super::{Result, Session, Value};
-use crate::explain::{Claim, Explainer, Explanation, Proof, Step, binary_columns};
+use crate::explain::{Claim, Explainer, Explanation, Folded, Proof, Step, binary_columns};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Outcome, Verb};
 
 /// How deep `tree` draws, and `tree full`.
@@ -106,7 +106,7 @@ impl Session {
             headline,
             holds,
             steps,
-            folded: false,
+            folded: Folded::No,
         }))
     }
 

@@ -17,7 +17,7 @@ use std::fmt;
 use rustc_hash::FxHashSet;
 
 pub use listing::{MoveLine, MoveList, OptionLine, OptionList};
-pub use proof::{Proof, Rule, Step, binary_columns};
+pub use proof::{Folded, Proof, Rule, Step, binary_columns};
 pub use why::Claim;
 
 use crate::game::{Arena, GameError, GameId, Names, show_nimber};

@@ -108,8 +108,18 @@ pub struct Proof {
     /// For a claim, whether it holds.
     pub holds: Option<bool>,
     pub steps: Vec<Step>,
-    /// Some steps were left out: say how to see them.
-    pub folded: bool,
+    /// Whether some steps were left out, and so how to see them.
+    pub folded: Folded,
+}
+
+/// Whether a proof left steps out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Folded {
+    No,
+    /// To fit a screen: `why full` shows them.
+    ToFit,
+    /// Even by `why full`, which stops at [`Fold::FULL`](super::Fold::FULL).
+    EvenInFull,
 }
 
 impl Proof {
@@ -119,8 +129,16 @@ impl Proof {
         for step in &self.steps {
             push_step(step, 1, &mut lines);
         }
-        if self.folded {
-            lines.push("(deeper steps are folded; `why full ...` shows them all)".to_owned());
+        let full = super::Fold::FULL;
+        match self.folded {
+            Folded::No => {}
+            Folded::ToFit => {
+                lines.push("(deeper steps are folded; `why full ...` shows them all)".to_owned())
+            }
+            Folded::EvenInFull => lines.push(format!(
+                "(steps more than {} levels deep are folded, even by `why full`)",
+                full.depth
+            )),
         }
         lines
     }
@@ -206,7 +224,7 @@ mod tests {
                     .by(Rule::NimSum)
                     .detail(vec!["x".into()]),
             ],
-            folded: false,
+            folded: Folded::No,
         };
         assert_eq!(
             proof.lines(),

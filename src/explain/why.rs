@@ -1,7 +1,7 @@
 //! `why`: proofs of equivalences, outcomes and values, shortest route first.
 
 use super::derive::heaps_text;
-use super::{Explainer, Fold, Proof, Result, Rule, Step};
+use super::{Explainer, Fold, Folded, Proof, Result, Rule, Step};
 use crate::game::{GameId, Node, show_nimber};
 
 /// What `why` is asked to prove. The texts are the sides as the user typed them.
@@ -32,7 +32,11 @@ impl Explainer<'_> {
         loop {
             self.reset(fold);
             let mut proof = self.build(claim)?;
-            proof.folded = self.folded;
+            proof.folded = match (self.folded, full) {
+                (false, _) => Folded::No,
+                (true, false) => Folded::ToFit,
+                (true, true) => Folded::EvenInFull,
+            };
             let length = proof.lines().len();
             if length <= fold.lines || fold.depth == 0 {
                 return Ok(proof);
@@ -66,7 +70,7 @@ impl Explainer<'_> {
                     headline,
                     holds: None,
                     steps,
-                    folded: false,
+                    folded: Folded::No,
                 })
             }
         }
@@ -121,7 +125,7 @@ impl Explainer<'_> {
             headline,
             holds: Some(holds),
             steps,
-            folded: false,
+            folded: Folded::No,
         })
     }
 
@@ -270,7 +274,7 @@ impl Explainer<'_> {
             headline,
             holds: Some(holds),
             steps,
-            folded: false,
+            folded: Folded::No,
         })
     }
 
