@@ -129,7 +129,13 @@ impl Session {
                     ident.name
                 ))
             }
-            None => error,
+            // The program defines it, and not further down: in this very statement.
+            None => error.with_help(format!(
+                "`{name}` is not defined until its own definition is done; for a game defined \
+                 by recursion, make it a family that calls itself on smaller arguments: \
+                 `let {name}(n) = ...`",
+                name = ident.name
+            )),
         }
     }
 
@@ -432,6 +438,15 @@ impl Session {
                 format!("expected a game, found {}", other.kind()),
                 format!("this is {}", other.kind()),
             )
+            .with_help(match other {
+                Value::Bool(_) => "a claim's answer is true or false, not a game: `is winning`, \
+                                   `is losing` and the options of `<...>` want games"
+                    .to_owned(),
+                _ => format!(
+                    "games are written `*3`, `<*0, *1>`, `kayles(5)` or `*1 + *2`; {} is not one",
+                    other.kind()
+                ),
+            })
             .into()),
         }
     }

@@ -181,6 +181,20 @@ impl Session {
                 .find(|o| !matches!(o.value, Value::Int(_))),
         }
         .unwrap_or(rhs);
+        let compares = matches!(op, BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge);
+        let help = match op {
+            BinOp::And | BinOp::Or => format!(
+                "`{symbol}` joins true-or-false answers, such as `G is losing {symbol} H == *1`"
+            ),
+            BinOp::Eq | BinOp::Ne => "compare games with games, integers with integers, sets \
+                                      with sets; for a game's value write `nimber(G)`"
+                .to_owned(),
+            _ if compares && matches!(lhs.value, Value::Bool(_)) => {
+                format!("comparisons don't chain: write `a {symbol} b and b {symbol} c`")
+            }
+            BinOp::Add => "`+` adds integers (`3 + 4`) or games (`*1 + *2`)".to_owned(),
+            _ => format!("`{symbol}` works on integers, as in `7 {symbol} 2`"),
+        };
         EvalError::type_error(
             odd.span,
             format!(
@@ -190,6 +204,7 @@ impl Session {
             ),
             format!("this is {}", odd.value.kind()),
         )
+        .with_help(help)
     }
 
     /// What was probably meant when a game met an integer.

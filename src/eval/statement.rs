@@ -230,15 +230,16 @@ impl Session {
                     LabeledSpan::new_with_span(Some(format!("this is {right_text}")), second.span),
                 ];
                 let games = matches!(left, Value::Game(_)) || matches!(right, Value::Game(_));
-                let help = games.then(|| match op {
-                    BinOp::Ne => format!(
+                let help = match op {
+                    BinOp::Ne if games => format!(
                         "both sides are {left_text}, and games with the same nimber are equivalent"
                     ),
-                    _ => format!(
+                    _ if games => format!(
                         "{left_text} ≢ {right_text}: games are equivalent exactly when their nimbers are equal"
                     ),
-                });
-                Err(failed(labels, help))
+                    _ => format!("{left_text} {} {right_text} is false", op.symbol()),
+                };
+                Err(failed(labels, Some(help)))
             }
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval_root(game)?;
@@ -256,7 +257,8 @@ impl Session {
                 Value::Bool(true) => Ok(()),
                 Value::Bool(false) => {
                     let label = LabeledSpan::new_with_span(Some("this is false".into()), claim.span);
-                    Err(failed(vec![label], None))
+                    let help = "an `assert` holds only when its claim is true".to_owned();
+                    Err(failed(vec![label], Some(help)))
                 }
                 other => Err(EvalError::type_error(
                     claim.span,
