@@ -39,11 +39,7 @@ fn every_diagnostic_has_a_help_line() {
         let text = std::fs::read_to_string(&path).unwrap();
         let output = common::run_in(&mut session_for(&text), "test.game", &text);
         for error in output.errors {
-            assert!(
-                error.contains("help:"),
-                "{}: {error}",
-                path.display()
-            );
+            assert!(error.contains("help:"), "{}: {error}", path.display());
         }
     }
 }

@@ -356,21 +356,19 @@ impl Session {
     pub(super) fn int(&self, value: &Value, span: Span, message: &str) -> Result<i64> {
         match value {
             Value::Int(n) => Ok(*n),
-            other => Err(EvalError::type_error(
-                span,
-                message,
-                format!("this is {}", other.kind()),
-            )
-            .with_help(match other {
-                Value::Str(text) if text.trim().parse::<i64>().is_ok() => {
-                    format!("write the number without quotes: {}", text.trim())
-                }
-                Value::Game(_) => {
-                    "a game is not a number; for its value write `nimber(G)`".to_owned()
-                }
-                _ => "write a whole number, such as 5".to_owned(),
-            })
-            .into()),
+            other => Err(
+                EvalError::type_error(span, message, format!("this is {}", other.kind()))
+                    .with_help(match other {
+                        Value::Str(text) if text.trim().parse::<i64>().is_ok() => {
+                            format!("write the number without quotes: {}", text.trim())
+                        }
+                        Value::Game(_) => {
+                            "a game is not a number; for its value write `nimber(G)`".to_owned()
+                        }
+                        _ => "write a whole number, such as 5".to_owned(),
+                    })
+                    .into(),
+            ),
         }
     }
 

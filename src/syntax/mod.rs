@@ -108,8 +108,17 @@ fn convert_pest_error(
     }
     let found = error::describe_found(text, at);
     let decimal_point = found == "`.`" && text[..at].ends_with(|c: char| c.is_ascii_digit());
+    // A comment in another language's style: `# note` or `/* note */`.
+    let line = &text[text[..at].rfind('\n').map_or(0, |i| i + 1)..];
+    let foreign_comment = found == "`#`" || found == "`/*`" || line.trim_start().starts_with("# ");
     let help = if decimal_point {
         "numbers in grundy are whole numbers; a take-and-break code is a string: `octal(\"0.77\", n)`".to_owned()
+    } else if foreign_comment {
+        "comments start with `//` and run to the end of the line; `#` writes a heap of the \
+         subtraction game, as in `#7`"
+            .to_owned()
+    } else if found == "`\"`" {
+        "a string runs to a closing `\"` on the same line: `octal(\"0.77\", 5)`".to_owned()
     } else {
         help_for(&names, &found)
     };
