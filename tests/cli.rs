@@ -199,6 +199,21 @@ fn limits_can_be_raised_or_lowered() {
     );
     let output = grundy(&["--limit", "heap=10000", "eval", "sub(5000, {2000})"], "");
     assert_eq!(stdout(&output), "0 — the player to move loses\n");
+    // The DAG keeps every game with its options: 20 options and 21 games pass 1 000 bytes.
+    let many = (1..=20)
+        .map(|n| format!("*{n}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let output = grundy(
+        &["--limit", "memory=1000", "eval", &format!("<{many}>")],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(4));
+    assert!(
+        stderr(&output).contains("need more than 1000 bytes"),
+        "{}",
+        stderr(&output)
+    );
     // A subtraction game's table takes four bytes a value: 4 000 bytes hold 1 000.
     let output = grundy(&["--limit", "memory=4000", "eval", "sub(5000, {2000})"], "");
     assert_eq!(output.status.code(), Some(4));

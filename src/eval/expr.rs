@@ -484,6 +484,22 @@ impl Session {
                     super::limits::raise("nodes", limit as u64)
                 ),
             ),
+            GameError::DagOutOfMemory { limit } => (
+                "the game DAG".to_owned(),
+                if limit < 1 << 20 {
+                    format!("its games and their options need more than {limit} bytes")
+                } else {
+                    format!(
+                        "its games and their options need more than {} MiB",
+                        limit >> 20
+                    )
+                },
+                format!(
+                    "every distinct game is kept with its list of options, so a family whose \
+                     games have many options fills memory fast; {}",
+                    super::limits::raise("memory", limit)
+                ),
+            ),
             GameError::HeapTooLarge {
                 family,
                 needed,

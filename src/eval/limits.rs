@@ -16,7 +16,7 @@ pub const LIMITS: &[(&str, &str)] = &[
     ),
     (
         "memory",
-        "bytes of the tables of heap games and Wythoff's game",
+        "bytes of the game DAG, and of the tables of heap games and Wythoff's game",
     ),
     (
         "search",

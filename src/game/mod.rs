@@ -75,7 +75,7 @@ pub struct GameLimits {
     pub heap_table: usize,
     /// Options listed for one game.
     pub options: u64,
-    /// Bytes of the tables of heap games.
+    /// Bytes of the game DAG, and of each table of a heap game or Wythoff's game.
     pub memory: u64,
     /// Pairs of heaps a period search looks at before it gives up.
     pub search: u64,
@@ -97,6 +97,10 @@ impl Default for GameLimits {
 pub enum GameError {
     TooManyNodes {
         limit: usize,
+    },
+    /// The games' nodes and option lists would need more than the `memory` limit.
+    DagOutOfMemory {
+        limit: u64,
     },
     HeapTooLarge {
         family: String,
@@ -134,9 +138,22 @@ pub enum GameError {
 
 const UNKNOWN: u64 = u64::MAX;
 
+/// About what a node takes in the arena: the node, its entry in the index and its nimber,
+/// and its list of options or parts.
+fn node_bytes(node: &Node) -> u64 {
+    let list = match node {
+        Node::Options(games) | Node::Sum(games) => games.len(),
+        _ => 0,
+    };
+    let node = std::mem::size_of::<Node>() + 16 + std::mem::size_of::<u64>();
+    (node + list * std::mem::size_of::<GameId>()) as u64
+}
+
 #[derive(Default)]
 pub struct Arena {
     nodes: FxIndexSet<Node>,
+    /// About what the nodes take: see [`node_bytes`].
+    dag_bytes: u64,
     /// Memoized nimbers, [`UNKNOWN`] until computed.
     nimbers: Vec<u64>,
     subtraction_sets: FxIndexSet<Box<[u64]>>,
@@ -180,6 +197,13 @@ impl Arena {
                 limit: self.limits.nodes,
             });
         }
+        let bytes = self.dag_bytes.saturating_add(node_bytes(&node));
+        if bytes > self.limits.memory {
+            return Err(GameError::DagOutOfMemory {
+                limit: self.limits.memory,
+            });
+        }
+        self.dag_bytes = bytes;
         let (index, _) = self.nodes.insert_full(node);
         self.nimbers.push(UNKNOWN);
         Ok(GameId(index as u32))
@@ -342,5 +366,21 @@ mod tests {
         }
         assert_eq!(arena.nim(7), Err(GameError::TooManyNodes { limit: 3 }));
         assert!(arena.nim(1).is_ok(), "existing nodes are still found");
+    }
+
+    #[test]
+    fn the_memory_limit_bounds_the_option_lists() {
+        let mut arena = Arena::default();
+        let heaps: Vec<GameId> = (0..5000).map(|n| arena.nim(n).unwrap()).collect();
+        // Room for one more game with 99 options (*1 to *99), not for one with 4 999.
+        let small = node_bytes(&Node::Options(heaps[1..100].into()));
+        arena.limits.memory = arena.dag_bytes + small;
+        let limit = arena.limits.memory;
+        let big = arena.with_options(heaps[1..].to_vec());
+        assert_eq!(big, Err(GameError::DagOutOfMemory { limit }));
+        assert!(arena.with_options(heaps[1..100].to_vec()).is_ok());
+        let another = arena.with_options(heaps[2..101].to_vec());
+        assert_eq!(another, Err(GameError::DagOutOfMemory { limit }));
+        assert!(arena.nim(3).is_ok(), "existing nodes are still found");
     }
 }
