@@ -199,6 +199,13 @@ fn limits_can_be_raised_or_lowered() {
     );
     let output = grundy(&["--limit", "heap=10000", "eval", "sub(5000, {2000})"], "");
     assert_eq!(stdout(&output), "0 — the player to move loses\n");
+    // The advice raises a limit as far as the statement needs, not just tenfold.
+    let output = grundy(&["eval", "<*k for k in 0..10**9>"], "");
+    assert!(
+        stderr(&output).contains("`--limit options=1000000000`"),
+        "{}",
+        stderr(&output)
+    );
     // The DAG keeps every game with its options: 20 options and 21 games pass 1 000 bytes.
     let many = (1..=20)
         .map(|n| format!("*{n}"))

@@ -218,12 +218,16 @@ impl Session {
             "stalk" => self.stalk(&values[0], span),
             "kayles" | "dawson" | "grundy_game" => {
                 let game = heap_family(name).expect("a heap game");
-                self.heap_of(&game, &values[0], span)
+                self.heap_of(&game, &values[0], span, heap_call(&game, "n"))
             }
             "octal" | "hex" => {
                 let game = HeapGame::TakeBreak(self.take_break_code(&values[0], name == "hex")?);
                 match values.get(1) {
-                    Some(size) => self.heap_of(&game, size, span),
+                    // As written: `octal("0.07", n)`, though 0.07 is `dawson(n)`.
+                    Some(size) => {
+                        let call = format!("{name}({}, n)", self.describe_value(&values[0].0));
+                        self.heap_of(&game, size, span, call)
+                    }
                     None => Ok(Value::Family(Family::Heap(game))),
                 }
             }
@@ -268,14 +272,15 @@ impl Session {
         }
     }
 
-    /// A heap of the game, of the size given.
+    /// A heap of the game, of the size given; `call` is the call as the user wrote it.
     fn heap_of(
         &mut self,
         game: &HeapGame,
         (size, at): &(Value, Span),
         span: Span,
+        call: String,
     ) -> Result<Value> {
-        let message = format!("`{}` takes a heap size", heap_call(game, "n"));
+        let message = format!("`{call}` takes a heap size");
         let size = self.int(size, *at, &message)?;
         let size = u64::try_from(size).map_err(|_| {
             EvalError::invalid(*at, "a heap can't be negative", format!("this is {size}"))
@@ -381,7 +386,11 @@ impl Session {
                     span: *span,
                     what: "this range".into(),
                     label: format!("it holds {count} integers"),
-                    help: None,
+                    help: Some(super::limits::raise_to(
+                        "options",
+                        self.limits.game.options,
+                        count,
+                    )),
                 }
                 .into());
             }

@@ -301,9 +301,10 @@ impl Session {
                                 span: iter.span,
                                 what: "this range".into(),
                                 label: format!("{count} integers to go through"),
-                                help: Some(super::limits::raise(
+                                help: Some(super::limits::raise_to(
                                     "options",
                                     self.limits.game.options,
+                                    count,
                                 )),
                             }
                             .into());
@@ -516,7 +517,10 @@ impl Session {
                 } else {
                     format!("it has {count} options")
                 },
-                super::limits::raise("options", limit),
+                match count {
+                    u64::MAX => super::limits::raise("options", limit),
+                    count => super::limits::raise_to("options", limit, count),
+                },
             ),
             GameError::NoPeriod {
                 family,
