@@ -376,3 +376,27 @@ fn why_full_says_what_it_still_folds() {
         "{printed}"
     );
 }
+
+/// A heap with thousands of winning moves lists a screenful and counts the rest; `--json`
+/// gives them all, for other tools.
+#[test]
+fn many_winning_moves_are_counted_past_a_screenful() {
+    let output = grundy(&["eval", "moves kayles(2000)"], "");
+    let printed = stdout(&output);
+    assert_eq!(printed.lines().count(), 32, "{printed}");
+    assert!(
+        printed.ends_with("  … 131 more winning moves\n"),
+        "{printed}"
+    );
+    let output = grundy(&["--json", "eval", "moves kayles(2000)"], "");
+    let listing: serde_json::Value = serde_json::from_str(&stdout(&output)).unwrap();
+    assert_eq!(listing["moves"].as_array().unwrap().len(), 161);
+    // A move in one part of a sum says what the whole game becomes, once.
+    let output = grundy(&["eval", "moves dawson(30) + kayles(10)"], "");
+    let first = stdout(&output).lines().nth(1).unwrap().to_owned();
+    assert_eq!(
+        first,
+        "  dawson(30) → dawson(6) + dawson(22): knock down 2 pins, leaving rows of 6 and 22; \
+         the game is then dawson(6) + dawson(22) + kayles(10) ≡ 0"
+    );
+}

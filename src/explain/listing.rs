@@ -234,6 +234,13 @@ impl MoveList {
         let whole = format!("{} → {}:", self.game, line.result);
         match line.description.strip_prefix(&whole) {
             Some(how) => format!("{} → {} ≡ {value}:{how}", self.game, line.result),
+            // A move in one part of a sum: the part's move, then the whole game it leaves.
+            None if line.description.contains("leaving") => {
+                format!(
+                    "{}; the game is then {} ≡ {value}",
+                    line.description, line.result
+                )
+            }
             None => format!("{}, leaving {} ≡ {value}", line.description, line.result),
         }
     }
@@ -272,8 +279,13 @@ impl fmt::Display for MoveList {
                 self.game,
                 plural(count as u64)
             )?;
-            for line in &self.moves {
+            for line in self.moves.iter().take(SHOWN) {
                 write!(f, "\n  {}", self.line_text(line))?;
+            }
+            // A heap of 10^6 has thousands: the first screenful, and how many more.
+            if count > SHOWN {
+                let more = count - SHOWN;
+                write!(f, "\n  … {more} more winning move{}", plural(more as u64))?;
             }
             if self.partial {
                 write!(
