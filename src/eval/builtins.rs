@@ -55,7 +55,7 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "octal",
         signature: "octal(\"0.137\", n), octal(\"0.137\")",
-        summary: "the take-and-break game with this octal (or hexadecimal) code, on a heap of n",
+        summary: "the take-and-break game with this octal code, on a heap of n (`hex` takes digits up to F)",
     },
     Builtin {
         name: "hex",
@@ -334,7 +334,11 @@ impl Session {
             };
             EvalError::invalid(
                 place,
-                "this is not an octal game code",
+                if hex {
+                    "this is not a hexadecimal game code"
+                } else {
+                    "this is not an octal game code"
+                },
                 error.message,
             )
             .with_help("a code is `0.` and digits 0-7 (0-F with `hex`), e.g. \"0.77\" for Kayles, \"4.07\"")
