@@ -400,3 +400,16 @@ fn many_winning_moves_are_counted_past_a_screenful() {
          the game is then dawson(6) + dawson(22) + kayles(10) ≡ 0"
     );
 }
+
+/// A queen far along one edge: a strip of two rows answers, where the square table would
+/// need 10^12 squares. Row 1 repeats with period 3 and saltus 3: g(1, 3k + 1) = 3k + 2.
+#[test]
+fn a_queen_far_along_an_edge_is_answered_from_a_strip() {
+    let output = grundy(&["eval", "wythoff(10**6, 1); wythoff(1, 10**6) == *1000001"], "");
+    assert_eq!(
+        stdout(&output),
+        "*1000001 — the player to move wins\ntrue\n",
+        "{}",
+        stderr(&output)
+    );
+}

@@ -4,6 +4,7 @@
 //! sum of the heaps a move leaves.
 
 use super::heap::wythoff::WythoffTable;
+use super::heap::wythoff_strip::WythoffStrip;
 use super::heap::{
     HeapError, HeapGame, HeapLimits, HeapMove, Period, PeriodStatus, Sequence, Visit, move_count,
     visit_moves,
@@ -283,33 +284,61 @@ impl Arena {
         self.intern(Node::Wythoff { row, column })
     }
 
-    /// The queen's value, from a table grown by doubling to cover the square.
+    /// The queen's value, from a square table grown by doubling to cover the square; or,
+    /// when that square would pass the memory limit, from a strip of as many rows as the
+    /// smaller coordinate needs (`wythoff(10**6, 1)` needs two rows, not 10^12 squares).
     pub(super) fn wythoff_value(&mut self, row: u64, column: u64) -> Result<u64, GameError> {
+        let known = |arena: &Self| {
+            let square = arena
+                .wythoff_table
+                .as_ref()
+                .and_then(|t| t.value(row, column));
+            square.or_else(|| arena.wythoff_strip.as_ref()?.value(row, column))
+        };
+        if let Some(value) = known(self) {
+            return Ok(value.into());
+        }
+        let limits = self.heap_limits(u64::MAX);
         let needed = row.max(column).saturating_add(1);
         let covered = self.wythoff_table.as_ref().map_or(0, |t| t.size() as u64);
-        if needed > covered {
-            let size = needed.next_power_of_two().max(64).max(covered * 2);
-            let size = usize::try_from(size).unwrap_or(usize::MAX);
-            let table = WythoffTable::new(size, self.heap_limits(u64::MAX)).or_else(|_| {
-                // Just enough, when the doubled table would not fit.
-                WythoffTable::new(needed as usize, self.heap_limits(u64::MAX))
-            });
-            self.wythoff_table = Some(table.map_err(|error| match error {
-                HeapError::MemoryLimit { bytes, limit, .. } => {
-                    GameError::OutOfMemory { bytes, limit }
-                }
-                HeapError::AllocationFailed { bytes } => GameError::MachineOutOfMemory { bytes },
-                _ => GameError::OutOfMemory {
-                    bytes: u64::MAX,
-                    limit: self.limits.memory,
-                },
-            })?);
+        let size = needed.next_power_of_two().max(64).max(covered * 2);
+        let size = usize::try_from(size).unwrap_or(usize::MAX);
+        let square = WythoffTable::new(size, limits).or_else(|_| {
+            // Just enough, when the doubled table would not fit.
+            WythoffTable::new(needed as usize, limits)
+        });
+        let low = row.min(column);
+        match square {
+            Ok(table) => self.wythoff_table = Some(table),
+            // Not thin: a strip would be about as large as the square.
+            Err(error) if low.saturating_add(1).saturating_mul(64) >= needed => {
+                return Err(self.table_error(error));
+            }
+            Err(_) => {
+                let (rows, columns) = self
+                    .wythoff_strip
+                    .as_ref()
+                    .map_or((0, 0), |s| (s.rows(), s.columns()));
+                let rows = usize::try_from(low + 1).map_or(usize::MAX, |r| r.max(rows));
+                let columns = usize::try_from(needed).map_or(usize::MAX, |c| c.max(columns));
+                let strip = WythoffStrip::new(rows, columns.saturating_mul(2), limits)
+                    .or_else(|_| WythoffStrip::new(rows, columns, limits));
+                self.wythoff_strip = Some(strip.map_err(|error| self.table_error(error))?);
+            }
         }
-        let table = self.wythoff_table.as_ref().expect("filled above");
-        Ok(table
-            .value(row, column)
-            .expect("the table covers the square")
-            .into())
+        Ok(known(self).expect("the new table covers the square").into())
+    }
+
+    /// A Wythoff table that would not fit.
+    fn table_error(&self, error: HeapError) -> GameError {
+        match error {
+            HeapError::MemoryLimit { bytes, limit, .. } => GameError::OutOfMemory { bytes, limit },
+            HeapError::AllocationFailed { bytes } => GameError::MachineOutOfMemory { bytes },
+            _ => GameError::OutOfMemory {
+                bytes: u64::MAX,
+                limit: self.limits.memory,
+            },
+        }
     }
 
     /// The queen's moves: up, then left, then diagonally, nearest first.

@@ -25,6 +25,7 @@ use indexmap::IndexSet;
 use rustc_hash::FxHasher;
 
 use heap::wythoff::WythoffTable;
+use heap::wythoff_strip::WythoffStrip;
 use heap::{HeapGame, Sequence};
 pub use heaps::{HeapGameId, PERIOD_SEARCH, PeriodSearched, periodicity_proof};
 use pictures::PictureId;
@@ -161,6 +162,8 @@ pub struct Arena {
     heap_games: FxIndexSet<HeapGame>,
     heap_sequences: Vec<Sequence>,
     wythoff_table: Option<WythoffTable>,
+    /// Long thin strips of Wythoff's game, where the square would not fit.
+    wythoff_strip: Option<WythoffStrip>,
     pictures: FxIndexSet<hackenbush::Picture>,
     pub limits: GameLimits,
     /// Where long computations report and listen for Ctrl-C.

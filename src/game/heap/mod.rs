@@ -24,6 +24,7 @@ mod sequence;
 mod triple;
 mod window;
 pub mod wythoff;
+pub mod wythoff_strip;
 
 #[cfg(test)]
 mod tests;

@@ -110,7 +110,7 @@ fn fill(
 
 /// `len` zeros, or an error if the machine would not give them: the limits were checked,
 /// but a raised `memory` limit can ask for more than there is.
-fn zeroed<T: Copy + Default>(len: usize, bytes: u64) -> Result<Vec<T>, HeapError> {
+pub(super) fn zeroed<T: Copy + Default>(len: usize, bytes: u64) -> Result<Vec<T>, HeapError> {
     let mut values = Vec::new();
     values
         .try_reserve_exact(len)
