@@ -162,6 +162,8 @@ fn loops_and_huge_numbers_are_diagnostics() {
         ("options", "options *(10**18)", "more options"),
         ("range", "{n for n in 0..10**18}", "limit"),
         ("queen", "wythoff(2**20, 2**20)", "the `memory` limit"),
+        // Thin, but too many rows for a strip to fill in seconds.
+        ("wide strip", "wythoff(300, 100000)", "the `memory` limit"),
         (
             "farther queen",
             "wythoff(2**40, 2**40)",

@@ -136,8 +136,8 @@ impl Proof {
                 lines.push("(deeper steps are folded; `why full ...` shows them all)".to_owned())
             }
             Folded::EvenInFull => lines.push(format!(
-                "(steps more than {} levels deep are folded, even by `why full`)",
-                full.depth
+                "(some steps are folded even by `why full`, which stops at {} levels and {} lines)",
+                full.depth, full.lines
             )),
         }
         lines

@@ -5,6 +5,10 @@
 
 use super::heap::wythoff::WythoffTable;
 use super::heap::wythoff_strip::WythoffStrip;
+
+/// Rows² · columns a Wythoff strip may take: a few seconds (`wythoff(10**7, 10)` is
+/// 1.1·10^9). Past it, there is no answer, and no computation that runs uninterruptibly.
+const STRIP_WORK: u64 = 4_000_000_000;
 use super::heap::{
     HeapError, HeapGame, HeapLimits, HeapMove, Period, PeriodStatus, Sequence, Visit, move_count,
     visit_moves,
@@ -310,8 +314,16 @@ impl Arena {
         let low = row.min(column);
         match square {
             Ok(table) => self.wythoff_table = Some(table),
-            // Not thin: a strip would be about as large as the square.
-            Err(error) if low.saturating_add(1).saturating_mul(64) >= needed => {
+            // Not thin: a strip would be about as large as the square, or take too long (a
+            // square looks up its column and diagonal, as long as the rows are many).
+            Err(error)
+                if low.saturating_add(1).saturating_mul(64) >= needed
+                    || low
+                        .saturating_add(1)
+                        .saturating_pow(2)
+                        .saturating_mul(needed)
+                        > STRIP_WORK =>
+            {
                 return Err(self.table_error(error));
             }
             Err(_) => {
@@ -321,8 +333,7 @@ impl Arena {
                     .map_or((0, 0), |s| (s.rows(), s.columns()));
                 let rows = usize::try_from(low + 1).map_or(usize::MAX, |r| r.max(rows));
                 let columns = usize::try_from(needed).map_or(usize::MAX, |c| c.max(columns));
-                let strip = WythoffStrip::new(rows, columns.saturating_mul(2), limits)
-                    .or_else(|_| WythoffStrip::new(rows, columns, limits));
+                let strip = WythoffStrip::new(rows, columns, limits);
                 self.wythoff_strip = Some(strip.map_err(|error| self.table_error(error))?);
             }
         }
