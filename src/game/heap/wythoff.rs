@@ -30,13 +30,7 @@ impl WythoffTable {
         // A table that can't be addressed is refused whatever the limit.
         let addressable = size64.checked_mul(size64).is_some() && usize::try_from(bytes).is_ok();
         let bytes = if addressable { bytes } else { u64::MAX };
-        if bytes > limits.max_bytes || bytes == u64::MAX {
-            return Err(HeapError::MemoryLimit {
-                needed: size as u64,
-                bytes,
-                limit: limits.max_bytes,
-            });
-        }
+        check_bytes(bytes, size as u64, limits)?;
         let words = words as usize;
         let mut values: Vec<u32> = zeroed(size * size, bytes)?;
         // Each set, and its first absent value: the mex of a square is at least the largest
@@ -106,6 +100,19 @@ fn fill(
             values[a * size + b] = value as u32;
         }
     }
+}
+
+/// An error if a table of `bytes` passes the limit, or can't be addressed (`u64::MAX`),
+/// whatever the limit.
+pub(super) fn check_bytes(bytes: u64, needed: u64, limits: HeapLimits) -> Result<(), HeapError> {
+    if bytes > limits.max_bytes || bytes == u64::MAX {
+        return Err(HeapError::MemoryLimit {
+            needed,
+            bytes,
+            limit: limits.max_bytes,
+        });
+    }
+    Ok(())
 }
 
 /// `len` zeros, or an error if the machine would not give them: the limits were checked,

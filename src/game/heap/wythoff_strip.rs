@@ -7,7 +7,7 @@
 //! column or a diagonal holds fewer values than there are rows, so they are read straight
 //! from the table.
 
-use super::wythoff::zeroed;
+use super::wythoff::{check_bytes, zeroed};
 use super::{HeapError, HeapLimits};
 
 /// The nimbers of the squares (a, b) with a < rows and b < columns.
@@ -35,13 +35,7 @@ impl WythoffStrip {
         let bytes = bytes
             .filter(|&b| usize::try_from(b).is_ok())
             .unwrap_or(u64::MAX);
-        if bytes > limits.max_bytes || bytes == u64::MAX {
-            return Err(HeapError::MemoryLimit {
-                needed: columns as u64,
-                bytes,
-                limit: limits.max_bytes,
-            });
-        }
+        check_bytes(bytes, columns as u64, limits)?;
         let words = words as usize;
         let mut values: Vec<u32> = zeroed(rows * columns, bytes)?;
         let mut in_rows: Vec<u64> = zeroed(rows * words, bytes)?;
