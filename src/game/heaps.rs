@@ -5,16 +5,16 @@
 
 use super::heap::wythoff::WythoffTable;
 use super::heap::wythoff_strip::WythoffStrip;
-
-/// Rows² · columns a Wythoff strip may take: a few seconds (`wythoff(10**7, 10)` is
-/// 1.1·10^9). Past it, there is no answer, and no computation that runs uninterruptibly.
-const STRIP_WORK: u64 = 4_000_000_000;
 use super::heap::{
     HeapError, HeapGame, HeapLimits, HeapMove, Period, PeriodStatus, Sequence, Visit, move_count,
     visit_moves,
 };
 use super::moves::Move;
 use super::{Arena, GameError, GameId, Node, heap_family};
+
+/// Rows² · columns a Wythoff strip may take: a few seconds (`wythoff(10**7, 10)` is
+/// 1.1·10^9). Past it, there is no answer, and no computation that runs uninterruptibly.
+const STRIP_WORK: u64 = 4_000_000_000;
 
 /// Which heap game, among those the arena has seen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -157,8 +157,9 @@ impl Arena {
                 needed,
                 limit,
             },
-            HeapError::MemoryLimit { bytes, limit, .. } => GameError::OutOfMemory { bytes, limit },
-            HeapError::AllocationFailed { bytes } => GameError::MachineOutOfMemory { bytes },
+            HeapError::MemoryLimit { .. } | HeapError::AllocationFailed { .. } => {
+                self.table_error(error)
+            }
             HeapError::TooManyMoves { .. } => GameError::TooManyOptions {
                 count: u64::MAX,
                 limit: self.limits.options,
@@ -340,7 +341,7 @@ impl Arena {
         Ok(known(self).expect("the new table covers the square").into())
     }
 
-    /// A Wythoff table that would not fit.
+    /// A table that would not fit: past the `memory` limit, or more than the machine gives.
     fn table_error(&self, error: HeapError) -> GameError {
         match error {
             HeapError::MemoryLimit { bytes, limit, .. } => GameError::OutOfMemory { bytes, limit },
