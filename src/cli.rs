@@ -5,6 +5,7 @@
 use std::io::{IsTerminal, Read};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::Ordering;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use clap_complete::Shell;
@@ -81,9 +82,13 @@ enum ColorChoice {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let stderr_width = terminal_size::terminal_size_of(std::io::stderr()).map(|(w, _)| w.0);
     let style = Style {
         color: use_color(cli.color),
         narrated: std::env::var_os("NO_GRAPHICS").is_some_and(|v| !v.is_empty()),
+        fit: std::io::stdout().is_terminal(),
+        // Diagnostics fit the terminal they are shown on; elsewhere the snapshots' width.
+        width: stderr_width.map_or(Style::PLAIN.width, usize::from),
         ..Style::PLAIN
     };
     let format = if cli.json {
@@ -99,6 +104,12 @@ pub fn main() -> ExitCode {
         }
     }
     let mut session = Session::new(limits);
+    // Ctrl-C stops the computation running (exit code 4, or back to the REPL's prompt); at
+    // the REPL's prompt the line editor reads it as a key instead.
+    let interrupt = session.interrupt_flag();
+    if let Err(error) = ctrlc::set_handler(move || interrupt.store(true, Ordering::Relaxed)) {
+        eprintln!("warning: Ctrl-C will not stop long computations: {error}");
+    }
     if std::io::stderr().is_terminal() {
         session
             .arena

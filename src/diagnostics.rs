@@ -11,6 +11,9 @@ pub struct Style {
     pub width: usize,
     /// Diagnostics as sentences for screen readers (`NO_GRAPHICS`), not drawn.
     pub narrated: bool,
+    /// Answers and help wrapped to the terminal's width (standard output is a terminal);
+    /// otherwise each line is printed whole, for files and other programs.
+    pub fit: bool,
 }
 
 impl Style {
@@ -20,6 +23,7 @@ impl Style {
         unicode: true,
         width: 100,
         narrated: false,
+        fit: false,
     };
 }
 

@@ -23,15 +23,67 @@ pub enum Format {
 pub fn print_event(event: Event, format: Format, file: &str) {
     match (format, event) {
         (Format::Text(_), Event::Answer { answer, .. }) if answer.is_silent() => {}
-        (Format::Text(style), Event::Answer { answer, .. }) if !style.unicode => {
-            print_line(ascii(&answer.to_string()))
+        (Format::Text(style), Event::Answer { answer, .. }) => {
+            let text = answer.to_string();
+            // Pictures and tables are laid out in columns: wrapping would break them.
+            let laid_out = matches!(
+                answer,
+                Answer::Table(_) | Answer::Explanation(Explanation::Tree(_) | Explanation::Dot(_))
+            );
+            print_text(&text, style, !laid_out)
         }
-        (Format::Text(_), Event::Answer { answer, .. }) => print_line(answer),
         (Format::Text(style), Event::Error(report) | Event::Warning(report)) => {
             print_diagnostic(diagnostics::render(&report, style))
         }
         (Format::Json, event) => print_line(event_json(&event, file)),
     }
+}
+
+/// Prints text for people on standard output: in ASCII if asked, and wrapped to the
+/// terminal (when `wrap` and the style fits the terminal).
+pub fn print_text(text: &str, style: Style, wrap: bool) {
+    let text = if style.unicode {
+        text.to_owned()
+    } else {
+        ascii(text)
+    };
+    let width = textwrap::termwidth();
+    if wrap
+        && style.fit
+        && text
+            .lines()
+            .any(|line| textwrap::core::display_width(line) > width)
+    {
+        print_line(fit(&text, width));
+    } else {
+        print_line(text);
+    }
+}
+
+/// Each line longer than `width` broken between words, its further lines indented four
+/// more than its first (a hanging indent), so that steps and lists stay readable.
+pub fn fit(text: &str, width: usize) -> String {
+    let mut out = String::with_capacity(text.len() + text.len() / 8);
+    for (i, line) in text.lines().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        if textwrap::core::display_width(line) <= width {
+            out.push_str(line);
+            continue;
+        }
+        let words = line.trim_start_matches(' ');
+        let indent = &line[..line.len() - words.len()];
+        let hanging = format!("{indent}    ");
+        let options = textwrap::Options::new(width)
+            .initial_indent(indent)
+            .subsequent_indent(&hanging)
+            .word_separator(textwrap::WordSeparator::AsciiSpace)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation)
+            .break_words(false);
+        out.push_str(&textwrap::fill(words, options));
+    }
+    out
 }
 
 /// Prints a line on standard output.
@@ -192,5 +244,27 @@ fn explanation_json(explanation: &Explanation) -> Value {
         }
         Explanation::Tree(text) => json!({ "kind": "tree", "text": text }),
         Explanation::Dot(text) => json!({ "kind": "dot", "text": text }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_lines_break_between_words_with_a_hanging_indent() {
+        let text = "short\n    its options: kayles(1) + kayles(10) ≡ *3, kayles(2) + kayles(9) ≡ 0";
+        assert_eq!(
+            fit(text, 40),
+            "short\n    its options: kayles(1) + kayles(10)\n        ≡ *3, kayles(2) + kayles(9) ≡ 0"
+        );
+        // A word longer than the line stays whole.
+        assert_eq!(
+            fit("a hackenbush(\"g-a-b-c-d\")", 8),
+            "a\n    hackenbush(\"g-a-b-c-d\")"
+        );
+        for line in fit(text, 40).lines() {
+            assert!(line.chars().count() <= 40, "{line}");
+        }
     }
 }

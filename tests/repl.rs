@@ -177,3 +177,31 @@ fn history_is_kept_across_runs_without_blank_lines() {
     assert!(keys(&mut second, "\r").contains("*6 — the player to move wins"));
     quit(second);
 }
+
+/// Lines that reach the REPL in one write (a paste without bracketed paste, or typing
+/// ahead) all run, in order.
+#[test]
+fn lines_that_arrive_together_all_run() {
+    let mut repl = repl(&history_file("paste"));
+    type_keys(&mut repl, "let c = *4\rlet d = *8\rc + d\r");
+    // rexpect reads bytes as Latin-1: wait for the ASCII part of the answer.
+    let printed = utf8(&repl.exp_string("*12 ").unwrap());
+    assert!(!printed.contains("unknown"), "{printed}");
+    // Typed ahead while a computation runs: read once the computation is done.
+    type_keys(&mut repl, "nimber(kayles(10**6))\rlet e = *1\re + *2\r");
+    repl.exp_string("*3 ").unwrap();
+    quit(repl);
+}
+
+/// Ctrl-D in an unfinished entry ends it (its diagnostic says what was missing); a second
+/// Ctrl-D, at the empty prompt, leaves.
+#[test]
+fn ctrl_d_ends_an_unfinished_entry_then_leaves() {
+    let mut repl = repl(&history_file("ctrl-d"));
+    open_line(&mut repl, "let Z = <");
+    let ended = keys(&mut repl, "\x04");
+    assert!(ended.contains("grundy::syntax"), "{ended}");
+    assert!(keys(&mut repl, "*1 + *1\r").contains("0 — the player to move loses"));
+    repl.send_control('d').unwrap();
+    repl.exp_eof().unwrap();
+}

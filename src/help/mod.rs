@@ -1,5 +1,5 @@
-//! The REPL's `:help`: an overview, and a page for every built-in, statement and topic, each
-//! with an example that the tests run.
+//! The REPL's `:help`: a one-screen overview, and a page for every built-in, statement,
+//! command and topic, each with an example that the tests run.
 
 mod topics;
 
@@ -7,26 +7,104 @@ pub use topics::{TOPICS, Topic};
 
 use crate::eval::BUILTINS;
 
-/// `:help` alone.
+/// The REPL's commands with what they do, in the order `:help commands` lists them.
+pub const COMMAND_HELP: &[(&str, &str, &str)] = &[
+    (
+        "help",
+        ":help [TOPIC]",
+        "the overview, or a topic's page (`:help kayles`)",
+    ),
+    ("load", ":load FILE", "run a .game file in this session"),
+    ("reload", ":reload", "run the file loaded last again"),
+    ("vars", ":vars", "what is defined, with values"),
+    ("type", ":type EXPR", "the kind of value EXPR has"),
+    (
+        "set",
+        ":set [NAME VALUE]",
+        "settings: depth, lines, color, unicode, limit",
+    ),
+    (
+        "clear",
+        ":clear",
+        "forget every definition (Ctrl-L clears the screen)",
+    ),
+    (
+        "quit",
+        ":quit",
+        "leave (also `exit`, Ctrl-D, or Ctrl-C twice)",
+    ),
+];
+
+/// `:help` alone: what fits one screen, with the way to everything else.
 pub fn text() -> String {
-    let mut out = String::from(HELP);
-    out.push_str("\nBuilt-in functions (`:help NAME` for more):\n");
-    for builtin in BUILTINS {
-        out.push_str(&format!(
-            "  {:<24} {}\n",
-            builtin.signature, builtin.summary
-        ));
-    }
-    out.push_str(COMMANDS);
-    let names: Vec<&str> = TOPICS.iter().map(|t| t.name).collect();
-    out.push_str(&format!("\nTopics: {}.\n", names.join(", ")));
+    let mut out =
+        String::from("grundy: impartial games under normal play (whoever cannot move loses).\n\n");
+    out.push_str(&table(&[
+        (
+            "*5  #7  <*0, *1>",
+            "a nim heap, a subtraction game, the game with these options",
+        ),
+        ("G + H", "the sum: a move is a move in one of them"),
+        ("G == H, G != H", "equivalence claims, true or false"),
+        (
+            "G is losing",
+            "outcome claims (also `is winning`, `is P`, `is N`)",
+        ),
+        ("assert CLAIM", "in a script: a false claim is reported"),
+        (
+            "why CLAIM, why G",
+            "a proof in the course's terms (`why full` unfolds it)",
+        ),
+        ("moves G", "the winning moves (`moves all G`: every move)"),
+        (
+            "options G, tree G",
+            "the options with their values; the game tree",
+        ),
+        (
+            "let G = ...",
+            "a name; `let S(n) = ...` a family, recursive and memoized",
+        ),
+        (
+            "kayles(7), seq(F, 0..20)",
+            "built-in games and families; a table of values",
+        ),
+    ]));
+    out.push_str("\n`:help NAME` shows a page with an example; `:help tour` walks the course.\n\n");
+    let topics: Vec<&str> = TOPICS.iter().map(|t| t.name).collect();
+    let builtins: Vec<&str> = BUILTINS.iter().map(|b| b.name).collect();
+    let commands: Vec<String> = COMMAND_HELP
+        .iter()
+        .map(|(n, _, _)| format!(":{n}"))
+        .collect();
+    out.push_str(&table(&[
+        ("Topics:", &topics.join(" ")),
+        ("Built-ins:", &builtins.join(" ")),
+        ("", "(`:help builtins` lists them with what they do)"),
+        ("Commands:", &commands.join(" ")),
+        ("", "(`:help commands`; each may be shortened: `:q`, `:v`)"),
+    ]));
     out
 }
 
-/// `:help TOPIC`: the page of a topic or built-in, or `None` if there is none by that name
-/// (a unique prefix will do).
+/// Rows of two columns, the second aligned.
+fn table(rows: &[(&str, &str)]) -> String {
+    let width = rows
+        .iter()
+        .map(|(left, _)| left.chars().count())
+        .max()
+        .unwrap_or(0);
+    rows.iter()
+        .map(|(left, right)| format!("  {left:width$}   {right}\n"))
+        .collect()
+}
+
+/// `:help TOPIC`: the page of a topic, built-in or command, or `None` if there is none by
+/// that name (a unique prefix will do).
 pub fn page(name: &str) -> Option<String> {
-    let name = name.trim().trim_start_matches(':');
+    let name = name.trim();
+    if let Some(command) = name.strip_prefix(':') {
+        return command_page(command);
+    }
     // Pages that cover more than their name.
     let name = match name {
         "dot" => "tree",
@@ -34,6 +112,8 @@ pub fn page(name: &str) -> Option<String> {
         "full" | "all" => "why",
         "#" | "*" | "+" | "<>" => "games",
         "^" | "xor" | "range" | "sets" => "numbers",
+        "builtins" | "built-ins" | "functions" => return Some(builtins_page()),
+        "commands" => return Some(commands_page()),
         other => other,
     };
     let exact = TOPICS.iter().find(|t| t.name == name);
@@ -43,7 +123,14 @@ pub fn page(name: &str) -> Option<String> {
             (Some(topic), None) => Some(topic),
             _ => None,
         }
-    })?;
+    });
+    match topic {
+        Some(topic) => Some(topic_page(topic)),
+        None => command_page(name),
+    }
+}
+
+fn topic_page(topic: &Topic) -> String {
     let mut out = format!("{}\n\n{}\n", topic.title, topic.text.trim_end());
     if !topic.example.is_empty() {
         out.push_str("\nExample:\n");
@@ -51,48 +138,71 @@ pub fn page(name: &str) -> Option<String> {
             out.push_str(&format!("  {line}\n"));
         }
     }
-    Some(out)
+    out
 }
 
-const HELP: &str = "\
-grundy: impartial games under normal play (whoever cannot move loses).
+/// The page of a REPL command, by its name or a unique prefix of it.
+fn command_page(name: &str) -> Option<String> {
+    let exact = COMMAND_HELP.iter().find(|(n, _, _)| *n == name);
+    let (command, usage, summary) = exact.or_else(|| {
+        let mut found = COMMAND_HELP.iter().filter(|(n, _, _)| n.starts_with(name));
+        match (found.next(), found.next()) {
+            (Some(found), None) if !name.is_empty() => Some(found),
+            _ => None,
+        }
+    })?;
+    if let Some(topic) = TOPICS.iter().find(|t| t.name == *command) {
+        return Some(topic_page(topic));
+    }
+    let detail = match *command {
+        "help" => {
+            "`:help` alone fits one screen; `:help NAME` shows the page of a built-in \
+                   (`:help kayles`), a statement (`:help why`), a topic (`:help tour`) or a \
+                   command (`:help load`, `:help :load`). A unique prefix will do."
+        }
+        "load" => {
+            "Runs every statement of the file in this session, as if typed: its \
+                   definitions stay. Errors are reported with the file's line numbers; Ctrl-C \
+                   stops the whole file. Tab completes file names."
+        }
+        "reload" => "Runs the file given to `:load` last again, after you edited it.",
+        "vars" => {
+            "One line per definition, in the order they were made, with the value of \
+                   each game: `G = <*0, *2> ≡ *1`."
+        }
+        "type" => {
+            "The kind of value an expression has (a game, an integer, a set, a family), \
+                   without printing the value: `:type kayles` says `a family of games: \
+                   kayles(n)`."
+        }
+        "clear" => {
+            "Forgets every definition and every computed game; the settings and limits \
+                    stay. Ctrl-L clears the screen instead."
+        }
+        "quit" => {
+            "Leaves the REPL; so do `exit`, `quit`, Ctrl-D at an empty prompt and Ctrl-C \
+                   twice on an empty line. The history is kept for the next time."
+        }
+        _ => "",
+    };
+    Some(format!("{usage}: {summary}\n\n{detail}\n"))
+}
 
-Games:
-  *5                 a nim heap of 5 chips; `*` alone is *1; `*(n + 1)` takes any integer
-  #7                 the subtraction game: one pile of 7, remove 1, 2 or 3 chips
-  <*0, *1, *1>       the game whose options are *0, *1 and *1; `<>` and `0` are the zero game
-  *5 + #7            the sum: a move is a move in one of the parts
+fn builtins_page() -> String {
+    let rows: Vec<(&str, &str)> = BUILTINS.iter().map(|b| (b.signature, b.summary)).collect();
+    format!(
+        "Built-in functions (`:help NAME` for each):\n\n{}",
+        table(&rows)
+    )
+}
 
-Claims:
-  *1 + *2 == *3      equivalence (also `!=`, `≡`, `≢`): true or false
-  *5 + *5 is losing  outcome: `is losing` / `is P`, `is winning` / `is N`
-  assert CLAIM       in a script, a false claim is reported and the script fails
-
-Explanations:
-  why CLAIM          a proof in the notes' terms (`why full ...` unfolds it); `why G` its value
-  moves G            the winning moves; `moves all G` every move with its value
-  options G          the options and their values
-  tree G, dot G      the game tree in the terminal; Graphviz DOT of the game DAG
-
-Definitions:
-  let G = <*0, *1>
-  let S(n) = < S(n - k) for k in 1..=3 if k <= n >     a family, recursive and memoized
-
-Integers: + - * / % ** (power), ^ (nim-sum, xor), comparisons, `a..b`, `a..=b`,
-  sets `{1, 3, 4}`, `if c then x else y`, `and`, `or`, `not`, `1e18`.
-  Prefix `*` binds tightest: `*2 * 3` is `(*2) * 3`; the heap of 6 chips is `*(2 * 3)`.
-";
-
-const COMMANDS: &str = "
-Commands (each may be shortened to a unique prefix):
-  :help [TOPIC]      this text, or a topic's page (`:help kayles`, `:help tour`)
-  :load FILE         run a .game file in this session; :reload runs it again
-  :vars              what is defined, with values
-  :type EXPR         the kind of value EXPR has
-  :set [NAME VALUE]  display settings: depth, lines, color, unicode; `:set limit heap=2e8`
-  :clear             forget every definition (Ctrl-L clears the screen)
-  :quit              leave (also `exit`, Ctrl-D, or Ctrl-C twice on an empty line)
-";
+fn commands_page() -> String {
+    let rows: Vec<(&str, &str)> = COMMAND_HELP.iter().map(|(_, u, s)| (*u, *s)).collect();
+    format!(
+        "REPL commands (each may be shortened to a unique prefix: `:q`, `:v`):\n\n{}",
+        table(&rows)
+    )
+}
 
 #[cfg(test)]
 mod tests {
@@ -114,17 +224,57 @@ mod tests {
     }
 
     #[test]
-    fn every_builtin_and_command_word_has_a_page() {
+    fn every_builtin_statement_and_command_has_a_page() {
         for builtin in BUILTINS {
             assert!(page(builtin.name).is_some(), "no `:help {}`", builtin.name);
         }
         for word in [
-            "let", "assert", "why", "moves", "options", "tree", "dot", "tour", "limits", "set",
+            "let", "assert", "why", "moves", "options", "tree", "dot", "tour", "limits",
+            "builtins", "commands",
         ] {
             assert!(page(word).is_some(), "no `:help {word}`");
         }
+        for command in crate::repl::COMMANDS {
+            let page = page(command).unwrap_or_else(|| panic!("no `:help {command}`"));
+            assert_eq!(Some(&page), super::page(&format!(":{command}")).as_ref());
+            assert!(page.len() > 60, "`:help {command}` says too little: {page}");
+        }
         assert!(page("kay").unwrap().starts_with("kayles(n): Kayles"));
+        assert!(page(":l").unwrap().starts_with(":load FILE"));
         assert!(page("nonsense").is_none());
-        assert!(text().contains("Topics: tour, games"));
+        assert!(text().contains("tour games claims"));
+    }
+
+    /// The overview fits a screen of 80 × 40, wrapped as the REPL wraps it.
+    #[test]
+    fn the_overview_fits_one_screen() {
+        let shown = crate::output::fit(&text(), 80);
+        assert!(shown.lines().count() <= 40, "{shown}");
+        assert!(
+            shown.lines().all(|line| line.chars().count() <= 80),
+            "{shown}"
+        );
+    }
+
+    /// The second column of a table starts at one place, whatever the first holds.
+    #[test]
+    fn tables_are_aligned() {
+        let rows = [
+            ("*5", "a heap"),
+            ("sub(n, S), sub(S)", "a subtraction game"),
+            ("", "and so on"),
+        ];
+        let drawn = table(&rows);
+        let starts: Vec<usize> = drawn
+            .lines()
+            .zip(rows)
+            .map(|(line, (_, right))| line.find(right).unwrap())
+            .collect();
+        assert!(starts.iter().all(|&s| s == starts[0]), "{drawn}");
+        let page = builtins_page();
+        assert!(
+            BUILTINS.iter().all(|b| page.contains(b.signature)),
+            "{page}"
+        );
     }
 }

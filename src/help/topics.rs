@@ -13,9 +13,9 @@ pub const TOPICS: &[Topic] = &[
     Topic {
         name: "tour",
         title: "A tour of the course, in grundy (docs/tour.md has the long version)",
-        text: "Nim is a sum of heaps; the player to move loses exactly when the nim-sum is 0.
-Two games are equivalent when they behave the same in every sum; every impartial game is
-equivalent to a heap *n (Sprague–Grundy), its nimber, found by the mex rule. Try the lines
+        text: "Nim is a sum of heaps; the player to move loses exactly when the nim-sum is 0. \
+Two games are equivalent when they behave the same in every sum; every impartial game is \
+equivalent to a heap *n (Sprague–Grundy), its nimber, found by the mex rule. Try the lines \
 below one by one, then `why` any of them.",
         example: "*5 + *5 is losing
 *1 + *2 == *3
@@ -30,74 +30,74 @@ hackenbush(\"g-a a-b a-c b-c\")",
     Topic {
         name: "games",
         title: "Games: heaps, subtraction games, option sets, sums",
-        text: "`*n` is a nim heap of n chips (`*` alone is *1); `#n` a pile from which a move
-removes 1, 2 or 3 chips; `<G, H, ...>` the game whose options are G, H, ...; `<>` and `0` the
-zero game; `G + H` the sum, where a move is a move in one part. A game prints its value and
+        text: "`*n` is a nim heap of n chips (`*` alone is *1); `#n` a pile from which a move \
+removes 1, 2 or 3 chips; `<G, H, ...>` the game whose options are G, H, ...; `<>` and `0` the \
+zero game; `G + H` the sum, where a move is a move in one part. A game prints its value and \
 who wins.",
         example: "*5 + #7\n<*0, *1, *1>\n<> + *3",
     },
     Topic {
         name: "claims",
         title: "Claims: ==, !=, is losing, is winning",
-        text: "`G == H` (also `≡`) says G and H are equivalent, `!=` (`≢`) that they are not;
-`G is losing` (`is P`) that the player to move loses, `G is winning` (`is N`) that they win.
+        text: "`G == H` (also `≡`) says G and H are equivalent, `!=` (`≢`) that they are not; \
+`G is losing` (`is P`) that the player to move loses, `G is winning` (`is N`) that they win. \
 Claims print true or false; `why` proves them, `assert` checks them in a script.",
         example: "*1 + *2 == *3\n*3 != *4\n*5 + *5 is losing\nnim(1, 1, 2) is winning",
     },
     Topic {
         name: "let",
         title: "let: names and families",
-        text: "`let G = e` binds a name once. `let S(n) = e` defines a family: recursive, and
-memoized per argument for the whole session, so `S(200000)` is instant. A name in a body is
-looked up when the family is called; a family that needs itself with the same arguments is
+        text: "`let G = e` binds a name once. `let S(n) = e` defines a family: recursive, and \
+memoized per argument for the whole session, so `S(200000)` is instant. A name in a body is \
+looked up when the family is called; a family that needs itself with the same arguments is \
 reported with the cycle of calls.",
         example: "let G = <*0, *2>\nlet S(n) = < S(n - k) for k in 1..=3 if k <= n >\nS(7) + G",
     },
     Topic {
         name: "assert",
         title: "assert: answer keys",
-        text: "`assert CLAIM` prints nothing when the claim holds. When it fails, the diagnostic
+        text: "`assert CLAIM` prints nothing when the claim holds. When it fails, the diagnostic \
 shows both sides' values; a script reports every failed assert and exits with code 1.",
         example: "assert *25 + *21 + *11 == *7\nassert kayles(5) == *4",
     },
     Topic {
         name: "why",
         title: "why: proofs in the notes' terms",
-        text: "`why CLAIM` proves a claim, or its negation with a game that tells the two sides
-apart, checked by playing it out; `why G` shows how G gets its value. Each step names its rule
-(mex rule, nim-sum rule, copycat principle, ...). Long proofs are folded to a screenful:
+        text: "`why CLAIM` proves a claim, or its negation with a game that tells the two sides \
+apart, checked by playing it out; `why G` shows how G gets its value. Each step names its rule \
+(mex rule, nim-sum rule, copycat principle, ...). Long proofs are folded to a screenful: \
 `why full ...` shows every step, `:set depth N` changes how deep a proof goes.",
         example: "why *3 == *4\nwhy <*0, *1, *1> == *2",
     },
     Topic {
         name: "moves",
         title: "moves: how to win",
-        text: "`moves G` lists the winning moves of G in its own terms (which pile, how many chips,
-which edge to cut), or says that there are none; `moves all G` lists every move with the value
+        text: "`moves G` lists the winning moves of G in its own terms (which pile, how many chips, \
+which edge to cut), or says that there are none; `moves all G` lists every move with the value \
 it leaves.",
         example: "moves *25 + *21 + *11\nmoves all #5",
     },
     Topic {
         name: "options",
         title: "options: the options of a game and their values",
-        text: "`options G` lists each option of G with its value; a game with very many options
+        text: "`options G` lists each option of G with its value; a game with very many options \
 shows its first ones and counts the rest.",
         example: "options <*0, *1, *1>\noptions kayles(4)",
     },
     Topic {
         name: "tree",
         title: "tree and dot: pictures of a game",
-        text: "`tree G` draws the game tree three levels deep (`tree full G` twelve), drawing a
-game met twice once. `dot G` writes Graphviz DOT of the game DAG, P-positions filled; for a
+        text: "`tree G` draws the game tree three levels deep (`tree full G` twelve), drawing a \
+game met twice once. `dot G` writes Graphviz DOT of the game DAG, P-positions filled; for a \
 Hackenbush picture it draws the picture itself. Pipe it: grundy eval 'dot G' | dot -Tsvg.",
         example: "tree <*0, *1, *1>\ndot *2",
     },
     Topic {
         name: "numbers",
         title: "Integers, sets and ranges",
-        text: "Integers are 64-bit, every operation checked. `+ - * / % **` (power), `^` (nim-sum,
-xor; also `⊕`), comparisons, `and`, `or`, `not`, `if c then x else y`; `{1, 3, 4}` is a set,
-`a..b` and `a..=b` ranges; `mex{...}` and `nimber(G)`. Prefix `*` binds tightest: `*2 * 3` is
+        text: "Integers are 64-bit, every operation checked. `+ - * / % **` (power), `^` (nim-sum, \
+xor; also `⊕`), comparisons, `and`, `or`, `not`, `if c then x else y`; `{1, 3, 4}` is a set, \
+`a..b` and `a..=b` ranges; `mex{...}` and `nimber(G)`. Prefix `*` binds tightest: `*2 * 3` is \
 `(*2) * 3`; the heap of 6 chips is `*(2 * 3)`.",
         example: "11 ^ 13\nmex{0, 1, 3}\n{n for n in 0..20 if n % 4 == 0}\n2 ** 10",
     },
@@ -122,23 +122,23 @@ xor; also `⊕`), comparisons, `and`, `or`, `not`, `if c then x else y`; `{1, 3,
     Topic {
         name: "sub",
         title: "sub(n, S): a subtraction game",
-        text: "One pile of n chips; a move removes s chips for some s in the finite set S.
-`#n` is `sub(n, {1, 2, 3})`; `sub(S)` alone is the family, for `seq` and `period`. Its period
+        text: "One pile of n chips; a move removes s chips for some s in the finite set S. \
+`#n` is `sub(n, {1, 2, 3})`; `sub(S)` alone is the family, for `seq` and `period`. Its period \
 is proved by a repeated window of max(S) values, so huge piles answer at once.",
         example: "sub(10, {1, 3, 4})\nsub(10**18, {1, 3, 4})\nperiod(sub({1, 3, 4}))",
     },
     Topic {
         name: "rook",
         title: "rook(i, j): the rook game",
-        text: "A rook on square (i, j) moves any number of squares up or left; whoever cannot
+        text: "A rook on square (i, j) moves any number of squares up or left; whoever cannot \
 move loses. It is two nim heaps in disguise: rook(i, j) ≡ *(i ⊕ j).",
         example: "rook(3, 5)\nwhy rook(3, 5) == *6",
     },
     Topic {
         name: "kayles",
         title: "kayles(n): Kayles, octal 0.77",
-        text: "A row of n pins; a move knocks down one pin or two neighbouring pins. Its values
-have period 12 from n = 71, proved by the octal periodicity theorem, so any row answers at
+        text: "A row of n pins; a move knocks down one pin or two neighbouring pins. Its values \
+have period 12 from n = 71, proved by the octal periodicity theorem, so any row answers at \
 once. `kayles` alone is the family.",
         example: "kayles(5)\nmoves kayles(13)\nperiod(kayles)\nkayles(10**18)",
     },
@@ -151,8 +151,8 @@ once. `kayles` alone is the family.",
     Topic {
         name: "octal",
         title: "octal(\"0.137\", n): any take-and-break game",
-        text: "Digit d_k of the code says what removing k tokens may leave: 1 nothing, 2 one
-heap, 4 two heaps (add them up). `octal(\"0.16\")` alone is the family. Periods are proved by
+        text: "Digit d_k of the code says what removing k tokens may leave: 1 nothing, 2 one \
+heap, 4 two heaps (add them up). `octal(\"0.16\")` alone is the family. Periods are proved by \
 the octal periodicity theorem; `period(F, n)` searches further.",
         example: "octal(\"0.137\", 10)\nmoves all octal(\"0.137\", 4)\nperiod(octal(\"0.16\"))",
     },
@@ -171,48 +171,48 @@ the octal periodicity theorem; `period(F, n)` searches further.",
     Topic {
         name: "wythoff",
         title: "wythoff(i, j): Wythoff's game",
-        text: "A queen on square (i, j) moves any number of squares up, left or diagonally towards
+        text: "A queen on square (i, j) moves any number of squares up, left or diagonally towards \
 the corner. Its losing squares are (⌊kφ⌋, ⌊kφ²⌋) and their mirror images.",
         example: "wythoff(3, 5) is losing\nmoves wythoff(10, 7)",
     },
     Topic {
         name: "hackenbush",
         title: "hackenbush(\"g-a a-b\"): green Hackenbush",
-        text: "A picture by its edges; the ground is the vertex `g`. A move cuts an edge, and what
-no longer reaches the ground falls. Loops (`a-a`), multi-edges and many feet are allowed;
-`g-a-b` is short for `g-a a-b`. Values come from the fusion and colon principles, shown by
+        text: "A picture by its edges; the ground is the vertex `g`. A move cuts an edge, and what \
+no longer reaches the ground falls. Loops (`a-a`), multi-edges and many feet are allowed; \
+`g-a-b` is short for `g-a a-b`. Values come from the fusion and colon principles, shown by \
 `why`; `dot` draws the picture.",
         example: "let T = hackenbush(\"g-a a-b a-c b-c\")\nT\nwhy T\nmoves T + *1",
     },
     Topic {
         name: "stalk",
         title: "stalk(n): a snake of length n",
-        text: "The Hackenbush picture g-1-2-...-n: a snake of length n is *n, and a Nim position
+        text: "The Hackenbush picture g-1-2-...-n: a snake of length n is *n, and a Nim position \
 is a sum of snakes.",
         example: "stalk(3) + stalk(5) == nim(3, 5)",
     },
     Topic {
         name: "seq",
         title: "seq(F, range): a family's values as a table",
-        text: "The values F(n) for n in a range or set, in rows as long as the period when one is
+        text: "The values F(n) for n in a range or set, in rows as long as the period when one is \
 proved (as Winning Ways prints them). F is a built-in family or one defined with one parameter.",
         example: "seq(kayles, 0..36)\nlet S(n) = < S(n - k) for k in 1..=3 if k <= n >\nseq(S, 0..12)",
     },
     Topic {
         name: "period",
         title: "period(F), period(F, n): a proved period",
-        text: "The least period and preperiod of a heap game's values, with the range checked for
-the octal periodicity theorem; or \"no period up to n = ...\", never a guess. `period(F)` stops
+        text: "The least period and preperiod of a heap game's values, with the range checked for \
+the octal periodicity theorem; or \"no period up to n = ...\", never a guess. `period(F)` stops \
 after a few seconds' work (the `search` limit); `period(F, n)` computes g(0..n) regardless.",
         example: "period(kayles)\nperiod(sub({2, 5, 7}))\nperiod(octal(\"0.007\"), 500)",
     },
     Topic {
         name: "limits",
         title: "Limits",
-        text: "Every evaluation is bounded: depth (nested family calls), steps (calls in one
-statement), nodes (games in the DAG), heap (values of a heap game's table), options (options
-listed, integers a `for` goes through), memory (bytes of tables), search (work of a period
-search). Going past one is a diagnostic naming it. Change them with `--limit NAME=VALUE` on the
+        text: "Every evaluation is bounded: depth (nested family calls), steps (calls in one \
+statement), nodes (games in the DAG), heap (values of a heap game's table), options (options \
+listed, integers a `for` goes through), memory (bytes of tables), search (work of a period \
+search). Going past one is a diagnostic naming it. Change them with `--limit NAME=VALUE` on the \
 command line or `:set limit NAME=VALUE` in the REPL.",
         example: "",
     },

@@ -39,9 +39,9 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
     let argument = argument.trim();
     match expand(name) {
         Some("quit") => return Flow::Quit,
-        Some("help") if argument.is_empty() => print!("{}", crate::help::text()),
+        Some("help") if argument.is_empty() => show(settings, &crate::help::text()),
         Some("help") => match crate::help::page(argument) {
-            Some(page) => print!("{page}"),
+            Some(page) => show(settings, &page),
             None => {
                 eprintln!("error: no help on `{argument}`; `:help` lists the built-ins and topics")
             }
@@ -86,6 +86,15 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
         ),
     }
     Flow::Continue
+}
+
+/// Text for people, fitted to the terminal as answers are.
+fn show(settings: &Settings, text: &str) {
+    let style = match settings.format {
+        Format::Text(style) => style,
+        Format::Json => crate::diagnostics::Style::PLAIN,
+    };
+    crate::output::print_text(text.trim_end(), style, true);
 }
 
 fn load(session: &mut Session, path: &str, settings: &mut Settings) {

@@ -24,6 +24,8 @@ pub struct ReplHelper {
     /// Names the session defines, for completion.
     pub names: Vec<String>,
     pub color: bool,
+    /// Set by Ctrl-D in an unfinished entry: the entry ends as it is.
+    pub end_entry: Arc<AtomicBool>,
     files: FilenameCompleter,
     hinter: HistoryHinter,
 }
@@ -33,6 +35,7 @@ impl ReplHelper {
         ReplHelper {
             names: Vec::new(),
             color,
+            end_entry: Arc::new(AtomicBool::new(false)),
             files: FilenameCompleter::new(),
             hinter: HistoryHinter::new(),
         }
@@ -90,6 +93,9 @@ impl Validator for ReplHelper {
     /// another line instead of an error (Enter in the middle of the line: [`ContinueLine`]
     /// handles the end).
     fn validate(&self, ctx: &mut ValidationContext) -> rustyline::Result<ValidationResult> {
+        if self.end_entry.swap(false, Ordering::Relaxed) {
+            return Ok(ValidationResult::Valid(None));
+        }
         if unfinished(ctx.input()) {
             Ok(ValidationResult::Incomplete)
         } else {
@@ -263,6 +269,28 @@ fn matching_bracket(line: &str, pos: usize) -> Option<usize> {
         }
     }
     None
+}
+
+/// Ctrl-D in an unfinished entry (`let Z = <` and a continuation line): the entry ends as
+/// it is, and is run (so its diagnostic says what was missing); at an empty prompt Ctrl-D
+/// leaves, as rustyline has it.
+pub struct EndEntry(pub Arc<AtomicBool>);
+
+impl ConditionalEventHandler for EndEntry {
+    fn handle(
+        &self,
+        _event: &Event,
+        _count: RepeatCount,
+        _positive: bool,
+        ctx: &EventContext<'_>,
+    ) -> Option<Cmd> {
+        let at_end = ctx.pos() == ctx.line().len();
+        if at_end && !ctx.line().is_empty() && unfinished(ctx.line()) {
+            self.0.store(true, Ordering::Relaxed);
+            return Some(Cmd::AcceptLine);
+        }
+        None
+    }
 }
 
 /// Ctrl-C at the prompt: rustyline's interrupt, noting whether the line was empty (twice in

@@ -5,6 +5,8 @@
 mod commands;
 mod helper;
 
+pub use commands::COMMANDS;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -16,7 +18,7 @@ use rustyline::{Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
 use crate::cli::run_text;
 use crate::eval::Session;
 use crate::output::Format;
-use helper::{ContinueLine, EmptyLineInterrupt, ReplHelper, without_continuation};
+use helper::{ContinueLine, EmptyLineInterrupt, EndEntry, ReplHelper, without_continuation};
 
 const PROMPT: &str = "grundy> ";
 /// Entries kept in the history file.
@@ -51,7 +53,13 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
         }
     };
     let color = matches!(format, Format::Text(style) if style.color);
-    editor.set_helper(Some(ReplHelper::new(color)));
+    let helper = ReplHelper::new(color);
+    let end_entry = helper.end_entry.clone();
+    editor.set_helper(Some(helper));
+    editor.bind_sequence(
+        KeyEvent(KeyCode::Char('d'), Modifiers::CTRL),
+        EventHandler::Conditional(Box::new(EndEntry(end_entry))),
+    );
     let empty_interrupt = Arc::new(AtomicBool::new(false));
     // Enter, and Ctrl-J (a bare line feed, as some terminals and pipes send it).
     for enter in [
@@ -70,11 +78,6 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
         }
         // A missing file is a first run, not an error.
         let _ = editor.load_history(path);
-    }
-    // Ctrl-C while a statement runs stops it; at the prompt rustyline reads it as a key.
-    let interrupt = session.interrupt_flag();
-    if let Err(error) = ctrlc::set_handler(move || interrupt.store(true, Ordering::Relaxed)) {
-        eprintln!("warning: Ctrl-C will not stop long computations: {error}");
     }
     println!(
         "grundy {} — impartial games. Type :help for help, :quit to leave.",
