@@ -348,10 +348,7 @@ fn why_folds_to_a_screenful_and_why_full_shows_everything() {
 #[test]
 fn many_options_are_summarized_by_witnesses() {
     let text = eval("why <*k for k in 0..20, *25, *30>");
-    assert!(
-        text.contains("mex{0, 1, 2, 3, 4, 5, …, 19, 25, 30} = 20"),
-        "{text}"
-    );
+    assert!(text.contains("mex{0, …, 19, 25, 30} = 20"), "{text}");
     assert!(text.contains("… and 14 more options, none ≡ *20"), "{text}");
 }
 
@@ -368,7 +365,7 @@ fn moves_are_described_in_the_games_own_terms() {
         ),
         (
             "let G = <*0, <*1>>; moves G",
-            "G ≡ *1: the player to move wins. Winning moves:\n  G → *0, leaving *0 ≡ 0\n  G → <*1>, leaving <*1> ≡ 0",
+            "G ≡ *1: the player to move wins. Winning moves:\n  G → *0 ≡ 0\n  G → <*1> ≡ 0",
         ),
     ]);
     let all = eval("moves all *40");
@@ -394,7 +391,10 @@ fn pictures_draw_the_dag_once() {
     let tree = eval(
         "let rook(i, j) = < rook(a, j) for a in 0..i, rook(i, b) for b in 0..j >; tree rook(2, 2)",
     );
-    assert!(tree.starts_with("rook(2, 2) ≡ 0\n├── *2 ≡ *2"), "{tree}");
+    assert!(
+        tree.starts_with("rook(2, 2) ≡ 0\n├── rook(0, 2) ≡ *2"),
+        "{tree}"
+    );
     assert!(tree.contains("(see above)"), "{tree}");
     let dot = eval("dot <*0, *2>");
     assert!(dot.starts_with("digraph game {"), "{dot}");

@@ -199,7 +199,7 @@ proptest! {
         let (mut session, game) = game_named(&format!("let X = {} + {} + #5{extra}", g.source(), h.source()));
         let names = Names::default();
         let mut explainer = Explainer::new(&mut session.arena, &names, Fold::SCREEN);
-        let list = explainer.moves(game, false).unwrap();
+        let list = explainer.moves(game, false, false).unwrap();
         for line in &list.moves {
             prop_assert_eq!(explainer.arena.nimber(line.to).unwrap(), 0, "{}", line.description);
         }

@@ -57,7 +57,7 @@ impl Session {
     }
 
     /// Computes a suspended call, and the calls it suspends in turn, deepest first.
-    fn drive(&mut self, first: Pending) -> Result<()> {
+    pub(super) fn drive(&mut self, first: Pending) -> Result<()> {
         let mut stack = vec![first];
         let result = loop {
             let Some(top) = stack.last() else {
@@ -100,7 +100,9 @@ impl Session {
             args: args.into(),
         };
         if let Some(value) = self.memo.get(&key) {
-            return Ok(value.clone());
+            let value = value.clone();
+            self.call_returned(&function.name.name, &key);
+            return Ok(value);
         }
         if self.calls.chain.contains(&key) || self.calls.suspended.contains(&key) {
             return Err(self.loop_error(function, &key, span));
@@ -143,6 +145,7 @@ impl Session {
                 let call = self.show_call(&function.name.name, &key);
                 self.name_game(*id, call.into());
             }
+            self.call_returned(&function.name.name, &key);
             self.memo.insert(key, value.clone());
         }
         result
@@ -175,7 +178,7 @@ impl Session {
     }
 
     /// `S(3)`, `rook(1, 2)`
-    fn show_call(&self, name: &str, key: &CallKey) -> String {
+    pub(super) fn show_call(&self, name: &str, key: &CallKey) -> String {
         let args: Vec<String> = key
             .args
             .iter()
@@ -214,9 +217,9 @@ impl Session {
             .into());
         }
         if self.steps.is_multiple_of(1024)
-            && self.interrupt.load(std::sync::atomic::Ordering::Relaxed)
+            && let Err(error) = self.arena.watch.tick("evaluating", self.steps, 0)
         {
-            return Err(EvalError::Cancelled { span }.into());
+            return Err(self.game_error(error, span));
         }
         Ok(())
     }

@@ -1,19 +1,33 @@
 //! `why`, `moves`, `options`, `tree` and `dot`: evaluate the target, then ask the explainer.
 
 use super::{Result, Session, Value};
-use crate::explain::{Claim, Explainer, Explanation, Folded, Proof, Step, binary_columns};
+use crate::explain::{Claim, Explainer, Explanation};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Outcome, Verb};
 
 /// How deep `tree` draws, and `tree full`.
 const TREE_DEPTH: usize = 3;
 const TREE_FULL_DEPTH: usize = 12;
+/// Lines a tree may take: a full tree past it is refused before it is built, not printed
+/// for pages (a tree of 3 levels of 10 options stays well below it).
+const TREE_LINES: usize = 20_000;
 
 impl Session {
-    pub(super) fn explain(&mut self, verb: Verb, full: bool, target: &Expr) -> Result<Explanation> {
+    pub(super) fn explain(
+        &mut self,
+        verb: Verb,
+        full: bool,
+        all: bool,
+        target: &Expr,
+    ) -> Result<Explanation> {
         if verb == Verb::Why {
             return match self.claim(target)? {
                 Some(claim) => {
-                    let mut explainer = Explainer::new(&mut self.arena, &self.names, self.fold);
+                    let mut written = Vec::new();
+                    for side in claim_sides(target) {
+                        written.extend(self.written(side)?);
+                    }
+                    let explainer = Explainer::new(&mut self.arena, &self.names, self.fold);
+                    let mut explainer = explainer.written(written);
                     let proof = explainer
                         .prove(&claim, full)
                         .map_err(|e| self.game_error(e, target.span))?;
@@ -25,14 +39,18 @@ impl Session {
         let value = self.eval_root(target)?;
         let game = self.game_value(&value, target.span)?;
         let typed = self.sources.text(target.span).to_owned();
-        let mut explainer =
-            Explainer::new(&mut self.arena, &self.names, self.fold).typed(game, &typed);
+        let written = self.written(target)?;
+        let mut explainer = Explainer::new(&mut self.arena, &self.names, self.fold)
+            .typed(game, &typed)
+            .written(written);
         let explanation = match verb {
-            Verb::Moves => explainer.moves(game, full).map(Explanation::Moves),
-            Verb::Options => explainer.options(game).map(Explanation::Options),
+            Verb::Moves => explainer.moves(game, all, full).map(Explanation::Moves),
+            Verb::Options => explainer.options(game, full).map(Explanation::Options),
             Verb::Tree => {
                 let depth = if full { TREE_FULL_DEPTH } else { TREE_DEPTH };
-                explainer.tree(game, depth).map(Explanation::Tree)
+                explainer
+                    .tree(game, depth, TREE_LINES)
+                    .map(Explanation::Tree)
             }
             Verb::Dot => explainer.dot(game).map(Explanation::Dot),
             Verb::Why => unreachable!("handled above"),
@@ -79,58 +97,13 @@ impl Session {
             },
         }
     }
+}
 
-    /// `why` of something that is not about games: its value, and the binary columns of a
-    /// nim-sum of integers (`why 11 ^ 13 == 6`).
-    fn plain_proof(&mut self, target: &Expr) -> Result<Explanation> {
-        let value = self.eval_root(target)?;
-        let text = self.sources.text(target.span).to_owned();
-        let shown = self.describe_value(&value);
-        let mut steps = Vec::new();
-        if let Some(terms) = self.xor_terms(target)? {
-            let names: Vec<String> = terms.iter().map(u64::to_string).collect();
-            let total = terms.iter().fold(0, |acc, t| acc ^ t);
-            let step = Step::new(format!("{} = {total}", names.join(" ⊕ ")))
-                .detail(binary_columns(&terms));
-            steps.push(step);
-        }
-        let headline = match value {
-            Value::Bool(holds) => format!("{text}: {holds}."),
-            _ => format!("{text} = {shown}."),
-        };
-        let holds = match value {
-            Value::Bool(holds) => Some(holds),
-            _ => None,
-        };
-        Ok(Explanation::Proof(Proof {
-            headline,
-            holds,
-            steps,
-            folded: Folded::No,
-        }))
-    }
-
-    /// The terms of `a ^ b ^ c`, on its own or on one side of a comparison.
-    fn xor_terms(&mut self, target: &Expr) -> Result<Option<Vec<u64>>> {
-        let ExprKind::Chain { first, rest } = &target.unparen().kind else {
-            return Ok(None);
-        };
-        if rest.len() == 1 && rest[0].0.chain_level() == Some(2) {
-            return match self.xor_terms(first)? {
-                Some(terms) => Ok(Some(terms)),
-                None => self.xor_terms(&rest[0].2),
-            };
-        }
-        if !rest.iter().all(|(op, _, _)| *op == BinOp::Xor) {
-            return Ok(None);
-        }
-        let mut terms = Vec::new();
-        for expr in std::iter::once(&**first).chain(rest.iter().map(|(_, _, e)| e)) {
-            match self.eval_root(expr)? {
-                Value::Int(n) if n >= 0 => terms.push(n as u64),
-                _ => return Ok(None),
-            }
-        }
-        Ok(Some(terms))
+/// The sides of a claim about games, as written.
+fn claim_sides(target: &Expr) -> Vec<&Expr> {
+    match &target.unparen().kind {
+        ExprKind::Chain { first, rest } if rest.len() == 1 => vec![&**first, &rest[0].2],
+        ExprKind::Claim { game, .. } => vec![&**game],
+        _ => vec![target],
     }
 }

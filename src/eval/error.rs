@@ -120,7 +120,7 @@ pub enum EvalError {
     #[error("cancelled")]
     #[diagnostic(
         code(grundy::cancelled),
-        help("everything defined before is still there")
+        help("everything defined before is still there; what came after it did not run")
     )]
     Cancelled {
         #[label("stopped here")]

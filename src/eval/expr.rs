@@ -10,6 +10,9 @@ use crate::game::{GameError, GameId};
 use crate::source::Span;
 use crate::syntax::ast::*;
 
+/// Tables larger than this (64 TiB) are refused without advice to raise the `memory` limit.
+const MORE_THAN_ANY_MACHINE: u64 = 1 << 46;
+
 /// Below this much stack left, recursion continues on a fresh segment (nested brackets are
 /// bounded by the parser, but a debug build's frames are large).
 const RED_ZONE: usize = 128 * 1024;
@@ -63,10 +66,12 @@ impl Session {
                 }
             }
             ExprKind::Game(elements) => {
+                let noted = self.option_list_starts();
                 let mut options = Vec::new();
                 for (value, span) in self.elements(elements)? {
                     options.push(self.game_value(&value, span)?);
                 }
+                self.option_list_ends(noted, &options);
                 let id = self
                     .arena
                     .with_options(options)
@@ -282,6 +287,7 @@ impl Session {
     ) -> Result<()> {
         let Some((clause, rest)) = clauses.split_first() else {
             out.push((self.eval(&element.expr)?, element.expr.span));
+            self.element_evaluated(&element.expr);
             return Ok(());
         };
         match clause {
@@ -432,7 +438,10 @@ impl Session {
                 "expected a game, found an integer",
                 format!("this is the integer {n}"),
             )
-            .with_help(format!("for the nim heap of {n} chips write `*{n}`"))
+            .with_help(format!(
+                "for the nim heap of {} write `*{n}`",
+                super::ops::chips(*n)
+            ))
             .into()),
             other => Err(EvalError::type_error(
                 span,
@@ -531,12 +540,21 @@ impl Session {
                 format!(
                     "heap {needed} is past the table, and g(0..{searched}) prove no period that would reach it"
                 ),
-                format!(
-                    "search further for a period with `period({family}, {})`; without one, only \
-                     heaps below the `heap` limit ({}) are computed, one by one",
-                    10u64.saturating_pow(searched.checked_ilog10().unwrap_or(0) + 1),
-                    self.limits.game.heap_table
-                ),
+                if searched >= self.limits.game.heap_table as u64 {
+                    // The search itself stopped at the `heap` limit: searching further can't.
+                    super::limits::raise_to(
+                        "heap",
+                        self.limits.game.heap_table as u64,
+                        needed.saturating_add(1),
+                    )
+                } else {
+                    format!(
+                        "search further for a period with `period({family}, {})`; without one, \
+                         only heaps below the `heap` limit ({}) are computed, one by one",
+                        10u64.saturating_pow(searched.checked_ilog10().unwrap_or(0) + 1),
+                        self.limits.game.heap_table
+                    )
+                },
             ),
             GameError::OutOfMemory {
                 bytes: u64::MAX, ..
@@ -544,6 +562,14 @@ impl Session {
                 "this table".to_owned(),
                 "it needs more memory than any machine has".to_owned(),
                 "no limit allows it: the table would be larger than memory can address".to_owned(),
+            ),
+            GameError::OutOfMemory { bytes, .. } if bytes > MORE_THAN_ANY_MACHINE => (
+                "this table".to_owned(),
+                format!(
+                    "it needs about {} TiB, more memory than any machine has",
+                    bytes >> 40
+                ),
+                "no limit makes this fit; ask about a smaller game".to_owned(),
             ),
             GameError::OutOfMemory { bytes, limit } => (
                 "this table".to_owned(),
@@ -557,6 +583,20 @@ impl Session {
                     bytes.div_ceil(1 << 20)
                 ),
                 "the `memory` limit allows the table, but the machine has less memory to give"
+                    .to_owned(),
+            ),
+            GameError::TooLong {
+                lines,
+                games,
+                depth,
+            } => (
+                "this tree".to_owned(),
+                format!(
+                    "drawn in full it takes more than {lines} lines: more than {games} distinct \
+                     games lie within {depth} moves"
+                ),
+                "`tree G` draws the first 3 levels, `moves all G` and `options G` list the \
+                 moves; `tree full` draws a game with fewer positions whole"
                     .to_owned(),
             ),
             GameError::ValueTooLarge { family, heap } => (

@@ -145,9 +145,25 @@ impl Session {
                 .into());
             }
         };
+        // A heap game's table is computed once to the last heap, under one progress bar.
+        if let (Family::Heap(_) | Family::Subtraction(_), Some(&last)) =
+            (family, numbers.iter().max())
+        {
+            let game = self.family_member(family, last, span)?;
+            let id = self.game_value(&game, span)?;
+            self.nimber(id, span)?;
+        }
         let mut entries = Vec::with_capacity(numbers.len());
-        for n in numbers {
+        let count = numbers.len() as u64;
+        for (done, n) in numbers.into_iter().enumerate() {
             self.step(span)?;
+            if done % 256 == 0 {
+                let what = format!("seq({}, …)", self.family_name(family));
+                self.arena
+                    .watch
+                    .tick(&what, done as u64, count)
+                    .map_err(|e| self.game_error(e, span))?;
+            }
             let game = self.family_member(family, n, span)?;
             let id = self.game_value(&game, span)?;
             entries.push((n, self.nimber(id, span)?));

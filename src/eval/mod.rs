@@ -13,9 +13,11 @@ mod inspect;
 pub mod limits;
 mod ops;
 mod pictures;
+mod reasons;
 mod resolve;
 mod statement;
 pub mod value;
+mod written;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -94,6 +96,8 @@ pub struct Session {
     interrupt: Arc<AtomicBool>,
     /// Names the running program defines further down, with where.
     defined_later: FxHashMap<Arc<str>, Span>,
+    /// Noting how a body writes its options, for explanations.
+    recording: written::Recording,
 }
 
 impl Default for Session {
@@ -121,6 +125,7 @@ impl Session {
             steps: 0,
             interrupt,
             defined_later: FxHashMap::default(),
+            recording: written::Recording::Off,
         }
     }
 

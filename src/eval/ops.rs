@@ -268,7 +268,7 @@ fn same_members(a: &Value, b: &Value, limit: u64) -> bool {
 }
 
 /// `1 chip`, `5 chips`
-fn chips(n: i64) -> String {
+pub(super) fn chips(n: i64) -> String {
     if n == 1 {
         "1 chip".to_owned()
     } else {

@@ -17,6 +17,8 @@ impl Session {
     /// runs, and a failed one does not stop the others.
     pub fn run(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
         let mut summary = Summary::default();
+        // Ctrl-C stops the whole request (every statement of a `:load`), not one statement.
+        self.interrupt.store(false, Ordering::Relaxed);
         let Some(statements) = self.prepare(name, text, sink, &mut summary) else {
             return summary;
         };
@@ -50,8 +52,12 @@ impl Session {
                     } else {
                         summary.runtime_errors += 1;
                     }
+                    let cancelled = matches!(*error, EvalError::Cancelled { .. });
                     let span = error.span();
                     sink(Event::Error(self.report(*error, span)));
+                    if cancelled {
+                        break;
+                    }
                 }
                 Err(Flow::Suspend(_)) => unreachable!("suspended calls are driven to the end"),
             }
@@ -113,8 +119,14 @@ impl Session {
     }
 
     fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
-        self.interrupt.store(false, Ordering::Relaxed);
         self.steps = 0;
+        self.arena.watch.begin();
+        let answer = self.exec_statement(stmt);
+        self.arena.watch.finish();
+        answer
+    }
+
+    fn exec_statement(&mut self, stmt: &Stmt) -> Result<Answer> {
         match &stmt.kind {
             StmtKind::Let {
                 name,
@@ -152,8 +164,13 @@ impl Session {
                 })
             }
             StmtKind::Assert(claim) => self.assert(claim).map(|()| Answer::AssertHeld),
-            StmtKind::Command { verb, full, target } => {
-                let explanation = self.explain(*verb, *full, target)?;
+            StmtKind::Command {
+                verb,
+                full,
+                all,
+                target,
+            } => {
+                let explanation = self.explain(*verb, *full, *all, target)?;
                 Ok(Answer::Explanation(explanation))
             }
             StmtKind::Expr(expr) => {

@@ -12,6 +12,9 @@ use crate::game::{GameError, GameId, show_nimber};
 
 /// Positions played out to check a counterexample before falling back on nimbers.
 const PLAY_OUT_BUDGET: usize = 20_000;
+/// Options looked at in all while playing out: a few large positions (a heap of 10 000 has
+/// 5 000 options) must not cost what 20 000 of them would.
+const PLAY_OUT_OPTIONS: u64 = 200_000;
 
 impl Explainer<'_> {
     /// A game J with G + J losing and H + J winning, if G and H are not equivalent.
@@ -94,7 +97,14 @@ impl Explainer<'_> {
         let mut winning: FxHashMap<GameId, bool> = FxHashMap::default();
         // Each frame: a position, its options, and how many of them were looked at.
         let mut stack: Vec<(GameId, Vec<GameId>, usize)> = Vec::new();
-        match self.options_within_budget(root, winning.len())? {
+        // Each of the root's k options is looked into, each with about as many of its own:
+        // past k² options, the budget could never suffice, so nothing is built in vain.
+        let count = self.arena.option_count(root);
+        if count.saturating_mul(count) > PLAY_OUT_OPTIONS {
+            return Ok(None);
+        }
+        let mut looked_at = 0;
+        match self.options_within_budget(root, winning.len(), &mut looked_at)? {
             Some(options) => stack.push((root, options, 0)),
             None => return Ok(None),
         }
@@ -112,7 +122,11 @@ impl Explainer<'_> {
                     stack.pop();
                 }
                 Some(true) => *next += 1,
-                None => match self.options_within_budget(option, winning.len() + stack.len())? {
+                None => match self.options_within_budget(
+                    option,
+                    winning.len() + stack.len(),
+                    &mut looked_at,
+                )? {
                     Some(options) => stack.push((option, options, 0)),
                     None => return Ok(None),
                 },
@@ -121,10 +135,18 @@ impl Explainer<'_> {
         Ok(Some((winning[&root], winning.len())))
     }
 
-    fn options_within_budget(&mut self, id: GameId, used: usize) -> Result<Option<Vec<GameId>>> {
-        if used >= PLAY_OUT_BUDGET || self.arena.option_count(id) > PLAY_OUT_BUDGET as u64 {
+    fn options_within_budget(
+        &mut self,
+        id: GameId,
+        used: usize,
+        looked_at: &mut u64,
+    ) -> Result<Option<Vec<GameId>>> {
+        let count = self.arena.option_count(id);
+        *looked_at = looked_at.saturating_add(count);
+        if used >= PLAY_OUT_BUDGET || *looked_at > PLAY_OUT_OPTIONS {
             return Ok(None);
         }
+        self.progress("checking by playing out")?;
         match self.arena.options(id) {
             Ok(options) => Ok(Some(options)),
             Err(GameError::TooManyOptions { .. }) => Ok(None),

@@ -2,19 +2,20 @@
 //! copies cancel in pairs (copycat principle), the other parts are replaced by their values,
 //! part by part, and the heaps left add by the nim-sum rule. Sums are never expanded.
 
-use super::{Explainer, Result, Rule, Step, binary_columns};
+use super::{Explainer, Result, Rule, Step, binary_columns, values_text};
 
 /// Piles from here on are explained by their period when it is known.
 const FAR_OUT: u64 = 50;
 use crate::game::reduce::mex;
 use crate::game::{
-    GameError, GameId, HeapGameId, Node, SubtractionId, periodicity_proof, show_nimber,
+    GameError, GameId, HeapGameId, Node, SubtractionId, Survey, periodicity_proof, show_nimber,
 };
 
 impl Explainer<'_> {
     /// Steps proving `G ≡ *v`, the last of which says it. A nim heap needs none.
     pub(super) fn derive(&mut self, id: GameId, depth: usize) -> Result<Vec<Step>> {
-        if matches!(self.arena.node(id), Node::Nim(_)) {
+        // A game the user wrote is derived from its options, even when it is a heap.
+        if matches!(self.arena.node(id), Node::Nim(_)) && self.written_of(id).is_none() {
             return Ok(Vec::new());
         }
         if self.shown.contains(&id) {
@@ -24,6 +25,8 @@ impl Explainer<'_> {
                 self.value(id)?
             ))]);
         }
+        self.progress("why: games derived")?;
+        let before = self.built;
         let steps = match self.arena.node(id).clone() {
             Node::Sum(parts) => self.derive_sum(id, &parts, depth)?,
             Node::Rook { row, column } => self.derive_rook(id, row, column),
@@ -39,6 +42,9 @@ impl Explainer<'_> {
             }
             _ => vec![self.derive_mex(id, depth)?],
         };
+        // The games derived inside counted their own lines.
+        let inside = self.built - before;
+        self.built(lines(&steps).saturating_sub(inside))?;
         self.shown.insert(id);
         Ok(steps)
     }
@@ -84,7 +90,7 @@ impl Explainer<'_> {
         let mut detail = vec![format!(
             "its values repeat with period {length} from n = {start}:"
         )];
-        detail.extend(wrap_words(&period.proof(window), 90));
+        detail.push(period.proof(window));
         detail.push(format!(
             "{pile} = {start} + {length}·{times} + {rest}, so {name} ≡ {base_name} ≡ {value}"
         ));
@@ -124,7 +130,7 @@ impl Explainer<'_> {
         let mut detail = vec![format!(
             "its values repeat with period {length} from n = {start}:"
         )];
-        detail.extend(wrap_words(&periodicity_proof(&rules, &period), 90));
+        detail.push(periodicity_proof(&rules, &period));
         detail.push(format!(
             "{size} = {start} + {length}·{times} + {rest}, so {name} ≡ {base_name} ≡ {value}"
         ));
@@ -160,8 +166,12 @@ impl Explainer<'_> {
     /// `G ≡ *m` because its options are worth ... and mex{...} = m.
     fn derive_mex(&mut self, id: GameId, depth: usize) -> Result<Step> {
         let name = self.name(id);
-        let moves = match self.arena.moves(id) {
-            Ok(moves) => moves,
+        let survey = match self.written_survey(id) {
+            Some(survey) => Ok(survey?),
+            None => self.arena.survey(id, self.fold.width),
+        };
+        let survey = match survey {
+            Ok(survey) => survey,
             Err(GameError::TooManyOptions { count, .. }) => {
                 let value = self.value(id)?;
                 let note = format!(
@@ -171,41 +181,43 @@ impl Explainer<'_> {
             }
             Err(error) => return Err(error),
         };
-        let mut options: Vec<(GameId, u64)> = Vec::with_capacity(moves.len());
-        for (_, to) in moves {
-            if !options.iter().any(|&(seen, _)| seen == to) {
-                options.push((to, self.arena.nimber(to)?));
-            }
-        }
-        let value = mex(options.iter().map(|&(_, v)| v));
-        options.sort_by_key(|&(_, v)| v);
-        let listed = self.witnesses(&options, value);
+        let value = survey.mex();
+        let listed = &survey.shown;
         let mut detail = Vec::new();
-        if options.is_empty() {
+        if survey.count == 0 {
             detail.push(format!("it has no options, so mex{{}} = 0 and {name} ≡ 0"));
         } else {
             let shown: Vec<String> = listed
                 .iter()
-                .map(|&(o, v)| format!("{} ≡ {}", self.name(o), show_nimber(v)))
+                .enumerate()
+                .map(|(i, &(o, v))| {
+                    let option = match survey.names.get(i) {
+                        Some(written) => written.clone(),
+                        None => self.name(o),
+                    };
+                    format!("{option} ≡ {}", show_nimber(v))
+                })
                 .collect();
-            detail.extend(wrap("its options: ", &shown));
-            if listed.len() < options.len() {
+            detail.push(format!("its options: {}", shown.join(", ")));
+            if (listed.len() as u64) < survey.count {
                 detail.push(format!(
                     "… and {} more options, none ≡ {}",
-                    options.len() - listed.len(),
+                    survey.count - listed.len() as u64,
                     show_nimber(value)
                 ));
             }
-            let values: Vec<u64> = dedup_sorted(options.iter().map(|&(_, v)| v));
             detail.push(format!(
                 "mex{{{}}} = {value}, so {name} ≡ {}",
-                set_text(&values),
+                values_text(&survey.values),
                 show_nimber(value)
             ));
         }
         let mut because = Vec::new();
-        for &(option, _) in &listed {
-            because.extend(self.derive_or_fold(option, depth)?);
+        for (i, &(option, _)) in listed.iter().enumerate() {
+            // A game written twice (`rook(0, 2)`, `rook(2, 0)`) is derived once here.
+            if listed[..i].iter().all(|&(earlier, _)| earlier != option) {
+                because.extend(self.derive_or_fold(option, depth)?);
+            }
         }
         Ok(Step::new(format!("{name} ≡ {}", show_nimber(value)))
             .by(Rule::Mex)
@@ -213,26 +225,38 @@ impl Explainer<'_> {
             .because(because))
     }
 
-    /// All options when there are few; otherwise one option of each value below the mex,
-    /// which is what the mex rule needs (or, for a mex of 0, the first few).
-    fn witnesses(&self, options: &[(GameId, u64)], value: u64) -> Vec<(GameId, u64)> {
-        if options.len() <= self.fold.width {
-            return options.to_vec();
-        }
-        if value == 0 {
-            // The mex rule needs no witness here; show the first few all the same.
-            return options[..self.fold.width].to_vec();
-        }
-        let mut listed: Vec<(GameId, u64)> = Vec::new();
-        for &(option, v) in options {
-            if v < value
-                && listed.last().is_none_or(|&(_, last)| last != v)
-                && listed.len() < self.fold.width
-            {
-                listed.push((option, v));
+    /// The options of the game asked about as the user wrote them, by value, if it is one
+    /// of their own (see [`Survey`]).
+    fn written_survey(&mut self, id: GameId) -> Option<Result<Survey>> {
+        let written = self.written_of(id)?.clone();
+        let mut options = Vec::with_capacity(written.options.len());
+        for (name, option) in written.options {
+            match self.arena.nimber(option) {
+                Ok(value) => options.push((name, option, value)),
+                Err(error) => return Some(Err(error)),
             }
         }
-        listed
+        options.sort_by_key(|&(_, _, v)| v);
+        let mut values: Vec<u64> = options.iter().map(|&(_, _, v)| v).collect();
+        values.dedup();
+        let value = mex(values.iter().copied());
+        let width = self.fold.width;
+        if options.len() > width {
+            let mut witnesses: Vec<(String, GameId, u64)> = Vec::new();
+            for option in options {
+                let fresh = witnesses.last().is_none_or(|last| last.2 != option.2);
+                if (option.2 < value || value == 0) && fresh && witnesses.len() < width {
+                    witnesses.push(option);
+                }
+            }
+            options = witnesses;
+        }
+        Some(Ok(Survey {
+            count: self.written_of(id)?.options.len() as u64,
+            values,
+            names: options.iter().map(|(name, _, _)| name.clone()).collect(),
+            shown: options.into_iter().map(|(_, id, v)| (id, v)).collect(),
+        }))
     }
 
     /// A sum: cancel copies, replace parts by their values, then add the heaps.
@@ -269,7 +293,9 @@ impl Explainer<'_> {
         let mut values = Vec::with_capacity(remaining.len());
         let mut replaced = false;
         for &part in &remaining {
-            if let Node::Nim(chips) = self.arena.node(part) {
+            if let Node::Nim(chips) = self.arena.node(part)
+                && self.written_of(part).is_none()
+            {
                 values.push(*chips);
                 continue;
             }
@@ -318,6 +344,14 @@ impl Explainer<'_> {
     }
 }
 
+/// Lines the steps take when printed.
+fn lines(steps: &[Step]) -> u64 {
+    steps
+        .iter()
+        .map(|step| 1 + step.detail.len() as u64 + lines(&step.because))
+        .sum()
+}
+
 /// `*5 + *3`
 pub(super) fn heaps_text(values: &[u64]) -> String {
     if values.is_empty() {
@@ -328,62 +362,4 @@ pub(super) fn heaps_text(values: &[u64]) -> String {
         .map(|v| format!("*{v}"))
         .collect::<Vec<_>>()
         .join(" + ")
-}
-
-fn dedup_sorted(values: impl Iterator<Item = u64>) -> Vec<u64> {
-    let mut values: Vec<u64> = values.collect();
-    values.sort_unstable();
-    values.dedup();
-    values
-}
-
-/// `0, 1, 2`, or `0, 1, 2, 3, 4, 5, …, 40, 41, 43` when long.
-fn set_text(values: &[u64]) -> String {
-    let text = |vs: &[u64]| vs.iter().map(u64::to_string).collect::<Vec<_>>().join(", ");
-    if values.len() <= 12 {
-        text(values)
-    } else {
-        format!(
-            "{}, …, {}",
-            text(&values[..6]),
-            text(&values[values.len() - 3..])
-        )
-    }
-}
-
-/// A long sentence over lines of at most `width` characters, broken between words.
-pub(super) fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines = vec![String::new()];
-    for word in text.split(' ') {
-        let line = lines.last_mut().expect("one line at least");
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > width {
-            lines.push(word.to_owned());
-        } else {
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(word);
-        }
-    }
-    lines
-}
-
-/// `its options: a, b, c` over as many lines as it takes to stay readable.
-pub(super) fn wrap(lead: &str, items: &[String]) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = lead.to_owned();
-    for (i, item) in items.iter().enumerate() {
-        let piece = if i + 1 < items.len() {
-            format!("{item}, ")
-        } else {
-            item.clone()
-        };
-        if line.chars().count() + piece.chars().count() > 84 && line.len() > lead.len() {
-            lines.push(line.trim_end().to_owned());
-            line = " ".repeat(lead.chars().count());
-        }
-        line.push_str(&piece);
-    }
-    lines.push(line);
-    lines
 }

@@ -14,6 +14,8 @@ pub struct MoveList {
     pub value: u64,
     /// Every move (`moves all`), or only the winning ones.
     pub all: bool,
+    /// Nothing folded (`moves full`), within [`FULL_LISTING`] lines.
+    pub full: bool,
     /// How many moves the game has in all.
     pub total: u64,
     pub moves: Vec<MoveLine>,
@@ -40,8 +42,13 @@ pub struct OptionList {
     pub game: String,
     pub value: u64,
     pub total: u64,
+    /// For a game of the user's own, how many distinct games its options are (its body
+    /// may write one game several ways: `rook(0, 2)` and `rook(2, 0)` are both `*2`).
+    pub distinct: Option<u64>,
     pub options: Vec<OptionLine>,
     pub hidden: usize,
+    /// Nothing folded (`options full`), within [`FULL_LISTING`] lines.
+    pub full: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -52,23 +59,31 @@ pub struct OptionLine {
 
 /// Lines of a listing before the rest is counted instead of shown.
 const SHOWN: usize = 30;
+/// Lines of a listing asked for in full (`moves all full G`): past this, the rest is
+/// counted all the same, rather than printed for minutes.
+pub const FULL_LISTING: usize = 100_000;
+
+/// How many lines a listing shows.
+fn shown(full: bool) -> usize {
+    if full { FULL_LISTING } else { SHOWN }
+}
 
 impl Explainer<'_> {
-    /// `moves G` (only the winning moves) or `moves all G`.
-    pub fn moves(&mut self, game: GameId, all: bool) -> Result<MoveList> {
+    /// `moves G` (only the winning moves) or `moves all G`; `full`: none folded.
+    pub fn moves(&mut self, game: GameId, all: bool, full: bool) -> Result<MoveList> {
         let value = self.arena.nimber(game)?;
-        let total = self.arena.option_count(game);
+        let total = self.move_count(game);
         let found = if all {
-            self.arena.first_moves(game, SHOWN)?
+            self.first_moves(game, shown(full))?
         } else {
-            self.arena.winning_moves(game)?
+            self.winning_moves(game)?
         };
         let mut moves = Vec::new();
         for (how, to) in &found {
             let value = self.arena.nimber(*to)?;
             moves.push(MoveLine {
                 description: self.describe_move(game, how, *to),
-                result: self.name(*to),
+                result: self.reached(game, how, *to),
                 to: *to,
                 value,
             });
@@ -83,6 +98,7 @@ impl Explainer<'_> {
             game: self.name(game),
             value,
             all,
+            full,
             total,
             moves,
             hidden,
@@ -90,16 +106,17 @@ impl Explainer<'_> {
         })
     }
 
-    /// `options G`: every option with its value.
-    pub fn options(&mut self, game: GameId) -> Result<OptionList> {
+    /// `options G`: every option with its value (`full`: none folded).
+    pub fn options(&mut self, game: GameId, full: bool) -> Result<OptionList> {
         let value = self.arena.nimber(game)?;
-        let total = self.arena.option_count(game);
-        let options = self.arena.first_moves(game, SHOWN)?;
+        let total = self.move_count(game);
+        let distinct = self.written_of(game).map(|w| w.distinct() as u64);
+        let options = self.first_moves(game, shown(full))?;
         let mut lines = Vec::new();
-        for &(_, option) in &options {
+        for (how, option) in &options {
             lines.push(OptionLine {
-                option: self.name(option),
-                value: self.arena.nimber(option)?,
+                option: self.reached(game, how, *option),
+                value: self.arena.nimber(*option)?,
             });
         }
         let hidden = (total as usize).saturating_sub(lines.len());
@@ -107,8 +124,10 @@ impl Explainer<'_> {
             game: self.name(game),
             value,
             total,
+            distinct,
             options: lines,
             hidden,
+            full,
         })
     }
 
@@ -167,6 +186,7 @@ impl Explainer<'_> {
                 let how = break_move(self.arena.heap_game(*game), *heap, *removed, leaves);
                 format!("{} → {}: {how}", self.name(from), self.name(to))
             }
+            (Move::Named(name), ..) => format!("{} → {name}", self.name(from)),
             (Move::Cut { edge }, ..) => {
                 format!("{} → {}: cut {edge}", self.name(from), self.name(to))
             }
@@ -231,6 +251,9 @@ impl MoveList {
     /// `*3 → *1: remove 2 chips from the pile of 3, leaving *1 + *4 ≡ *5`.
     fn line_text(&self, line: &MoveLine) -> String {
         let value = show_nimber(line.value);
+        if line.description == format!("{} → {}", self.game, line.result) {
+            return format!("{} ≡ {value}", line.description);
+        }
         let whole = format!("{} → {}:", self.game, line.result);
         match line.description.strip_prefix(&whole) {
             Some(how) => format!("{} → {} ≡ {value}:{how}", self.game, line.result),
@@ -279,13 +302,19 @@ impl fmt::Display for MoveList {
                 self.game,
                 plural(count as u64)
             )?;
-            for line in self.moves.iter().take(SHOWN) {
+            let shown = shown(self.full);
+            for line in self.moves.iter().take(shown) {
                 write!(f, "\n  {}", self.line_text(line))?;
             }
             // A heap of 10^6 has thousands: the first screenful, and how many more.
-            if count > SHOWN {
-                let more = count - SHOWN;
-                write!(f, "\n  … {more} more winning move{}", plural(more as u64))?;
+            if count > shown {
+                let more = count - shown;
+                let how = unfold(self.full, &format!("moves full {}", self.game));
+                write!(
+                    f,
+                    "\n  … {more} more winning move{} {how}",
+                    plural(more as u64)
+                )?;
             }
             if self.partial {
                 write!(
@@ -296,14 +325,25 @@ impl fmt::Display for MoveList {
             }
         }
         if self.hidden > 0 {
+            let how = unfold(self.full, &format!("moves all full {}", self.game));
             write!(
                 f,
-                "\n  … {} more move{}",
+                "\n  … {} more move{} {how}",
                 self.hidden,
                 plural(self.hidden as u64)
             )?;
         }
         Ok(())
+    }
+}
+
+/// How to see what a listing folded: the command that lists everything, or, for a full
+/// listing, why it stopped all the same.
+fn unfold(full: bool, command: &str) -> String {
+    if full {
+        format!("(a full listing stops at {FULL_LISTING} lines)")
+    } else {
+        format!("(`{command}` lists every one)")
     }
 }
 
@@ -317,6 +357,9 @@ impl fmt::Display for OptionList {
             show_nimber(self.value),
             plural(total)
         )?;
+        if let Some(distinct) = self.distinct.filter(|&d| d != total) {
+            write!(f, " reaching {distinct} distinct game{}", plural(distinct))?;
+        }
         if total > 0 {
             write!(f, ":")?;
         }
@@ -324,9 +367,10 @@ impl fmt::Display for OptionList {
             write!(f, "\n  {} ≡ {}", line.option, show_nimber(line.value))?;
         }
         if self.hidden > 0 {
+            let how = unfold(self.full, &format!("options full {}", self.game));
             write!(
                 f,
-                "\n  … {} more option{}",
+                "\n  … {} more option{} {how}",
                 self.hidden,
                 plural(self.hidden as u64)
             )?;

@@ -17,10 +17,11 @@ use std::fmt;
 use rustc_hash::FxHashSet;
 
 pub use listing::{MoveLine, MoveList, OptionLine, OptionList};
-pub use proof::{Folded, Proof, Rule, Step, binary_columns};
+pub use proof::{Folded, Proof, Rule, Step, binary_columns, values_text};
 pub use why::Claim;
 
-use crate::game::{Arena, GameError, GameId, Names, show_nimber};
+use crate::game::moves::Move;
+use crate::game::{Arena, GameError, GameId, Names, Node, show_nimber};
 
 /// How much an explanation shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -69,6 +70,26 @@ impl fmt::Display for Explanation {
     }
 }
 
+/// How the user wrote a game of their own (`rook(2, 2)` for `let rook(i, j) = ...`): its
+/// options as its body writes them, in order and with repeats, each named by the call that
+/// makes it (`rook(0, 2)`), though equal games are one node.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Written {
+    /// The call as typed: `rook(2, 2)`.
+    pub name: String,
+    pub options: Vec<(String, GameId)>,
+}
+
+impl Written {
+    /// Distinct games among the options.
+    pub fn distinct(&self) -> usize {
+        let mut ids: Vec<GameId> = self.options.iter().map(|&(_, id)| id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids.len()
+    }
+}
+
 /// Builds explanations over the arena, calling games by the names they were given.
 pub struct Explainer<'a> {
     pub arena: &'a mut Arena,
@@ -80,6 +101,14 @@ pub struct Explainer<'a> {
     folded: bool,
     /// The game asked about, and how it was typed.
     root: Option<(GameId, String)>,
+    /// Lines the proof being built may take before it is given up, to be folded more.
+    room: Option<u64>,
+    /// Lines of proof built so far.
+    built: u64,
+    /// Games derived so far, for the progress bar.
+    derived: u64,
+    /// The games asked about, as the user wrote them, if they are games of their own.
+    written: Vec<(GameId, Written)>,
 }
 
 type Result<T> = std::result::Result<T, GameError>;
@@ -93,6 +122,10 @@ impl<'a> Explainer<'a> {
             shown: FxHashSet::default(),
             folded: false,
             root: None,
+            room: None,
+            built: 0,
+            derived: 0,
+            written: Vec::new(),
         }
     }
 
@@ -100,7 +133,10 @@ impl<'a> Explainer<'a> {
     pub fn name(&self, id: GameId) -> String {
         match &self.root {
             Some((root, typed)) if *root == id => typed.clone(),
-            _ => self.arena.describe_named(id, self.names),
+            _ => match self.written_of(id) {
+                Some(written) => written.name.clone(),
+                None => self.arena.describe_named(id, self.names),
+            },
         }
     }
 
@@ -110,15 +146,158 @@ impl<'a> Explainer<'a> {
         self
     }
 
+    /// Explains these games in the words they were written in.
+    pub fn written(mut self, written: Vec<(GameId, Written)>) -> Self {
+        self.written.extend(written);
+        self
+    }
+
+    /// How the user wrote `id`, if it is a game asked about and one of their own.
+    fn written_of(&self, id: GameId) -> Option<&Written> {
+        self.written
+            .iter()
+            .find(|(root, _)| *root == id)
+            .map(|(_, w)| w)
+    }
+
+    /// Whether a game, or a part of it, is one the user wrote.
+    fn has_written(&self, game: GameId) -> bool {
+        match self.arena.node(game) {
+            Node::Sum(parts) => parts.iter().any(|&p| self.written_of(p).is_some()),
+            _ => self.written_of(game).is_some(),
+        }
+    }
+
+    /// The first `count` moves of a game: as written, or as the arena lists them.
+    fn first_moves(&mut self, game: GameId, count: usize) -> Result<Vec<(Move, GameId)>> {
+        self.moves_where(game, count, None)
+    }
+
+    /// The moves to a losing game: as written, or as the arena finds them.
+    fn winning_moves(&mut self, game: GameId) -> Result<Vec<(Move, GameId)>> {
+        if !self.has_written(game) {
+            return self.arena.winning_moves(game);
+        }
+        self.moves_where(game, usize::MAX, Some(0))
+    }
+
+    /// The first `count` moves of a game (to games worth `value`, if given), with the
+    /// options of a game the user wrote, or of such a part of a sum, as written.
+    fn moves_where(
+        &mut self,
+        game: GameId,
+        count: usize,
+        value: Option<u64>,
+    ) -> Result<Vec<(Move, GameId)>> {
+        if let Some(written) = self.written_of(game) {
+            let mut found = Vec::new();
+            for (name, id) in written.options.clone() {
+                if found.len() == count {
+                    break;
+                }
+                if value.is_none_or(|v| v == self.arena.nimber(id).unwrap_or(u64::MAX)) {
+                    found.push((Move::Named(name.as_str().into()), id));
+                }
+            }
+            return Ok(found);
+        }
+        let parts = match self.arena.node(game) {
+            Node::Sum(parts) if self.has_written(game) => parts.clone(),
+            _ => {
+                return match value {
+                    None => self.arena.first_moves(game, count),
+                    Some(value) => self.arena.moves_to_value(game, value),
+                };
+            }
+        };
+        let total = self.arena.nimber(game)?;
+        let mut found = Vec::new();
+        for (index, &part) in parts.iter().enumerate() {
+            // A move in part i must take it from g(i) to g(i) ⊕ g(sum) ⊕ value.
+            let wanted = match value {
+                Some(value) => Some(self.arena.nimber(part)? ^ total ^ value),
+                None => None,
+            };
+            for (inner, to) in self.moves_where(part, count - found.len(), wanted)? {
+                found.push(self.arena.in_part(&parts, index, inner, to)?);
+            }
+            if found.len() == count {
+                break;
+            }
+        }
+        Ok(found)
+    }
+
+    /// How many moves a game has: as written, or as the arena counts them.
+    fn move_count(&self, game: GameId) -> u64 {
+        match (self.written_of(game), self.arena.node(game)) {
+            (Some(written), _) => written.options.len() as u64,
+            (None, Node::Sum(parts)) => parts.iter().map(|&p| self.move_count(p)).sum(),
+            (None, _) => self.arena.option_count(game),
+        }
+    }
+
+    /// The game a move from `from` leads to, as the move names it: a move in a part of a
+    /// sum names the other parts as before.
+    fn reached(&self, from: GameId, how: &Move, to: GameId) -> String {
+        match (how, self.arena.node(from)) {
+            (Move::Named(name), _) => name.to_string(),
+            (
+                Move::Part {
+                    index,
+                    inner,
+                    moved,
+                },
+                Node::Sum(parts),
+            ) if self.has_written(from) => {
+                let names: Vec<String> = parts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &part)| match i == *index {
+                        true => self.reached(part, inner, *moved),
+                        false => self.name(part),
+                    })
+                    .collect();
+                names.join(" + ")
+            }
+            _ => self.name(to),
+        }
+    }
+
     /// `*3`, or `0`.
     fn value(&mut self, id: GameId) -> Result<String> {
         Ok(show_nimber(self.arena.nimber(id)?))
     }
 
-    /// Starts a new explanation with nothing shown yet.
-    fn reset(&mut self, fold: Fold) {
+    /// Starts a new explanation with nothing shown yet, given up once it passes `room` lines.
+    fn reset(&mut self, fold: Fold, room: Option<u64>) {
         self.fold = fold;
         self.shown.clear();
         self.folded = false;
+        self.room = room;
+        self.built = 0;
+    }
+
+    /// Counts lines of proof just built: past the room, the attempt is given up (its depth
+    /// will be folded), so a proof too large to show is never built whole.
+    fn built(&mut self, lines: u64) -> Result<()> {
+        self.built += lines;
+        match self.room {
+            Some(room) if self.built > room => Err(GameError::TooLong {
+                lines: room,
+                games: self.shown.len() as u64,
+                depth: self.fold.depth as u64,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Ticks the progress bar (and stops on Ctrl-C) every few games derived or drawn.
+    fn progress(&mut self, what: &str) -> Result<()> {
+        self.derived += 1;
+        if self.derived.is_multiple_of(64) {
+            self.arena.watch.tick(what, self.derived, 0)?;
+        }
+        Ok(())
     }
 }

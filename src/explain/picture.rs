@@ -8,7 +8,7 @@ use std::fmt::Write;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Explainer, Result};
-use crate::game::{GameId, Node, show_nimber};
+use crate::game::{GameError, GameId, Node, show_nimber};
 
 /// Children drawn under one node before the rest are counted.
 const TREE_WIDTH: usize = 10;
@@ -16,17 +16,20 @@ const TREE_WIDTH: usize = 10;
 const DOT_NODES: usize = 300;
 
 impl Explainer<'_> {
-    /// The game tree down to `depth` moves, shared subgames drawn once.
-    pub fn tree(&mut self, root: GameId, depth: usize) -> Result<String> {
-        let mut out = format!(
-            "{} ≡ {}\n",
-            self.name(root),
-            show_nimber(self.arena.nimber(root)?)
-        );
-        let mut drawn = FxHashSet::default();
-        drawn.insert(root);
-        self.branches(root, "", depth, &mut drawn, &mut out)?;
-        Ok(out)
+    /// The game tree down to `depth` moves, shared subgames drawn once; an error
+    /// ([`GameError::TooLong`]) as soon as it passes `lines` lines, before it takes memory.
+    pub fn tree(&mut self, root: GameId, depth: usize, lines: usize) -> Result<String> {
+        let mut tree = Tree {
+            drawn: FxHashSet::from_iter([root]),
+            out: String::new(),
+            lines: 0,
+            room: lines,
+            depth,
+        };
+        let value = show_nimber(self.arena.nimber(root)?);
+        tree.line(format_args!("{} ≡ {value}", self.name(root)))?;
+        self.branches(root, "", depth, &mut tree)?;
+        Ok(tree.out)
     }
 
     fn branches(
@@ -34,25 +37,22 @@ impl Explainer<'_> {
         game: GameId,
         indent: &str,
         depth: usize,
-        drawn: &mut FxHashSet<GameId>,
-        out: &mut String,
+        tree: &mut Tree,
     ) -> Result<()> {
-        let count = self.arena.option_count(game);
+        self.progress("tree: games drawn")?;
+        let count = self.move_count(game);
         if depth == 0 {
             if count > 0 {
-                let _ = writeln!(out, "{indent}└── … ({count} options, deeper than shown)");
+                tree.line(format_args!(
+                    "{indent}└── … ({count} options, deeper than shown)"
+                ))?;
                 self.folded = true;
             }
             return Ok(());
         }
-        let options: Vec<GameId> = self
-            .arena
-            .first_moves(game, TREE_WIDTH)?
-            .into_iter()
-            .map(|(_, to)| to)
-            .collect();
+        let options = self.first_moves(game, TREE_WIDTH)?;
         let shown = options.len();
-        for (i, &option) in options.iter().enumerate() {
+        for (i, (how, option)) in options.into_iter().enumerate() {
             let last = i + 1 == shown && count as usize <= TREE_WIDTH;
             let (branch, below) = if last {
                 ("└── ", "    ")
@@ -60,18 +60,19 @@ impl Explainer<'_> {
                 ("├── ", "│   ")
             };
             let value = show_nimber(self.arena.nimber(option)?);
-            let seen = !drawn.insert(option);
+            let seen = !tree.drawn.insert(option);
             let leaf = self.arena.option_count(option) == 0;
             let note = if seen && !leaf { "  (see above)" } else { "" };
-            let _ = writeln!(out, "{indent}{branch}{} ≡ {value}{note}", self.name(option));
+            let name = self.reached(game, &how, option);
+            tree.line(format_args!("{indent}{branch}{name} ≡ {value}{note}"))?;
             if !seen {
-                self.branches(option, &format!("{indent}{below}"), depth - 1, drawn, out)?;
+                self.branches(option, &format!("{indent}{below}"), depth - 1, tree)?;
             }
         }
         if count as usize > TREE_WIDTH {
             let more = count as usize - TREE_WIDTH;
             let plural = if more == 1 { "" } else { "s" };
-            let _ = writeln!(out, "{indent}└── … {more} more option{plural}");
+            tree.line(format_args!("{indent}└── … {more} more option{plural}"))?;
         }
         Ok(())
     }
@@ -90,6 +91,7 @@ impl Explainer<'_> {
         let mut edges = String::new();
         let mut cut = false;
         while let Some(game) = queue.pop_front() {
+            self.progress("dot: games drawn")?;
             let value = self.arena.nimber(game)?;
             let id = ids[&game];
             let label = escape(&format!("{}\n≡ {}", self.name(game), show_nimber(value)));
@@ -129,6 +131,30 @@ impl Explainer<'_> {
         out.push_str(&edges);
         out.push_str("}\n");
         Ok(out)
+    }
+}
+
+/// A tree being drawn, line by line, within its room.
+struct Tree {
+    drawn: FxHashSet<GameId>,
+    out: String,
+    lines: usize,
+    room: usize,
+    depth: usize,
+}
+
+impl Tree {
+    fn line(&mut self, text: std::fmt::Arguments) -> Result<()> {
+        self.lines += 1;
+        if self.lines > self.room {
+            return Err(GameError::TooLong {
+                lines: self.room as u64,
+                games: self.drawn.len() as u64,
+                depth: self.depth as u64,
+            });
+        }
+        let _ = writeln!(self.out, "{text}");
+        Ok(())
     }
 }
 

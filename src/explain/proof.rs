@@ -40,6 +40,10 @@ pub enum Rule {
     Colon,
     /// Hackenbush: a snake (stalk) of length n is *n.
     Snake,
+    /// mex S is the least natural number not in S.
+    MexDefinition,
+    /// a ⊕ b adds binary digits without carrying.
+    NimSumOfIntegers,
 }
 
 impl Rule {
@@ -62,6 +66,8 @@ impl Rule {
             Rule::Fusion => "fusion principle",
             Rule::Colon => "colon principle",
             Rule::Snake => "a snake of length n is *n, Bonus I",
+            Rule::MexDefinition => "definition of mex",
+            Rule::NimSumOfIntegers => "nim-sum: binary addition without carry",
         }
     }
 }
@@ -118,8 +124,11 @@ pub enum Folded {
     No,
     /// To fit a screen: `why full` shows them.
     ToFit,
-    /// Even by `why full`, which stops at [`Fold::FULL`](super::Fold::FULL).
-    EvenInFull,
+    /// Even by `why full`, which stops at [`Fold::FULL`](super::Fold::FULL): at `depth`
+    /// levels, below its 64 when the whole proof would pass its lines.
+    EvenInFull {
+        depth: usize,
+    },
 }
 
 impl Proof {
@@ -135,9 +144,14 @@ impl Proof {
             Folded::ToFit => {
                 lines.push("(deeper steps are folded; `why full ...` shows them all)".to_owned())
             }
-            Folded::EvenInFull => lines.push(format!(
-                "(some steps are folded even by `why full`, which stops at {} levels and {} lines)",
-                full.depth, full.lines
+            Folded::EvenInFull { depth } if depth >= full.depth => lines.push(format!(
+                "(some steps are folded even by `why full`, which stops at {depth} levels)"
+            )),
+            Folded::EvenInFull { depth } => lines.push(format!(
+                "(the whole proof passes {} lines, so `why full` shows {depth} level{} of it; \
+                 `why` of a game it folds proves that game)",
+                full.lines,
+                if depth == 1 { "" } else { "s" }
             )),
         }
         lines
@@ -192,9 +206,66 @@ pub fn binary_columns(values: &[u64]) -> Vec<String> {
     lines
 }
 
+/// Items of a set written out before the rest are counted.
+const SET_ITEMS: usize = 12;
+/// Sets this short are written out whole.
+const SHORT_SET: usize = 8;
+
+/// The members of a set of naturals (ascending, distinct) as a mex reads them: in a set of
+/// more than eight, runs of four or more written `a, …, b`, so that the least missing value
+/// shows
+/// (`0, …, 11, 13, …, 16, 19, 20`); a long tail is counted, its last two shown.
+pub fn values_text(values: &[u64]) -> String {
+    if values.len() <= SHORT_SET {
+        return values
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+    }
+    let mut items: Vec<String> = Vec::new();
+    let mut start = 0;
+    while start < values.len() {
+        let mut end = start;
+        while end + 1 < values.len() && values[end + 1] == values[end] + 1 {
+            end += 1;
+        }
+        if end - start >= 3 {
+            items.push(format!("{}, …, {}", values[start], values[end]));
+        } else {
+            items.extend(values[start..=end].iter().map(u64::to_string));
+        }
+        start = end + 1;
+    }
+    if items.len() > SET_ITEMS {
+        let (head, tail) = (SET_ITEMS - 4, 2);
+        let hidden = items.len() - head - tail;
+        let last = items.split_off(items.len() - tail);
+        items.truncate(head);
+        items.push(format!("[{hidden} more]"));
+        items.extend(last);
+    }
+    items.join(", ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_mex_set_shows_its_gap() {
+        assert_eq!(values_text(&[0, 1, 2]), "0, 1, 2");
+        assert_eq!(values_text(&[]), "");
+        let mut values: Vec<u64> = (0..=16).filter(|&v| v != 12).collect();
+        values.extend([19, 20]);
+        assert_eq!(values_text(&values), "0, …, 11, 13, …, 16, 19, 20");
+        // Many gaps: the first items, how many more, and the last two.
+        let sparse: Vec<u64> = (0..40).map(|v| v * 3).collect();
+        assert_eq!(
+            values_text(&sparse),
+            "0, 3, 6, 9, 12, 15, 18, 21, [30 more], 114, 117"
+        );
+    }
 
     #[test]
     fn binary_columns_as_in_lecture_5() {

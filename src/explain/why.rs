@@ -2,7 +2,7 @@
 
 use super::derive::heaps_text;
 use super::{Explainer, Fold, Folded, Proof, Result, Rule, Step};
-use crate::game::{GameId, Node, show_nimber};
+use crate::game::{GameError, GameId, Node, show_nimber};
 
 /// What `why` is asked to prove. The texts are the sides as the user typed them.
 #[derive(Clone, Debug)]
@@ -26,23 +26,55 @@ pub enum Claim {
 }
 
 impl Explainer<'_> {
-    /// A proof of the claim, folded to a screenful unless `full`.
+    /// A proof of the claim, folded to a screenful unless `full`: the deepest one (up to
+    /// the fold's depth) that fits its lines. Deeper proofs show more, so the depth is found
+    /// by bisection, and an attempt is given up as soon as it passes the lines.
     pub fn prove(&mut self, claim: &Claim, full: bool) -> Result<Proof> {
-        let mut fold = if full { Fold::FULL } else { self.fold };
-        loop {
-            self.reset(fold);
-            let mut proof = self.build(claim)?;
-            proof.folded = match (self.folded, full) {
-                (false, _) => Folded::No,
-                (true, false) => Folded::ToFit,
-                (true, true) => Folded::EvenInFull,
-            };
-            let length = proof.lines().len();
-            if length <= fold.lines || fold.depth == 0 {
-                return Ok(proof);
-            }
-            fold.depth -= 1;
+        let fold = if full { Fold::FULL } else { self.fold };
+        if let Some(proof) = self.attempt(claim, fold, fold.depth, full)? {
+            return Ok(proof);
         }
+        // Depth `fits` always does (nothing is folded into it at depth 0); `fails` does not.
+        let (mut fits, mut fails) = (0, fold.depth);
+        let mut best = None;
+        while fails - fits > 1 {
+            let middle = (fits + fails) / 2;
+            match self.attempt(claim, fold, middle, full)? {
+                Some(proof) => (fits, best) = (middle, Some(proof)),
+                None => fails = middle,
+            }
+        }
+        match best {
+            Some(proof) => Ok(proof),
+            None => Ok(self
+                .attempt(claim, fold, 0, full)?
+                .expect("depth 0 always fits")),
+        }
+    }
+
+    /// The proof with steps folded below `depth`, or `None` if it passes the fold's lines
+    /// (never at depth 0: something must be shown).
+    fn attempt(
+        &mut self,
+        claim: &Claim,
+        fold: Fold,
+        depth: usize,
+        full: bool,
+    ) -> Result<Option<Proof>> {
+        let room = (depth > 0).then_some(fold.lines as u64);
+        self.reset(Fold { depth, ..fold }, room);
+        let mut proof = match self.build(claim) {
+            Ok(proof) => proof,
+            Err(GameError::TooLong { .. }) if depth > 0 => return Ok(None),
+            Err(error) => return Err(error),
+        };
+        proof.folded = match (self.folded, full) {
+            (false, _) => Folded::No,
+            (true, false) => Folded::ToFit,
+            (true, true) => Folded::EvenInFull { depth },
+        };
+        let fits = proof.lines().len() <= fold.lines || depth == 0;
+        Ok(fits.then_some(proof))
     }
 
     fn build(&mut self, claim: &Claim) -> Result<Proof> {
@@ -139,7 +171,7 @@ impl Explainer<'_> {
             let options: Vec<String> = (0..chips)
                 .map(|k| format!("*{k} ≡ {}", show_nimber(k)))
                 .collect();
-            let mut detail = super::derive::wrap("its options: ", &options);
+            let mut detail = vec![format!("its options: {}", options.join(", "))];
             let values: Vec<String> = (0..chips).map(|k| k.to_string()).collect();
             detail.push(format!(
                 "mex{{{}}} = {chips}, so {typed} ≡ {}",
@@ -252,7 +284,7 @@ impl Explainer<'_> {
                 show_nimber(value)
             );
             steps.push(Step::new(text).by(Rule::LosingIsZero));
-            let winning = self.arena.winning_moves(game)?;
+            let winning = self.winning_moves(game)?;
             let shown: Vec<String> = winning
                 .iter()
                 .take(3)
@@ -280,7 +312,7 @@ impl Explainer<'_> {
 
     /// Why a losing game has no winning move: every option is worth something.
     fn no_winning_move(&mut self, game: GameId) -> Result<Step> {
-        let count = self.arena.option_count(game);
+        let count = self.move_count(game);
         if count == 0 {
             return Ok(Step::new(format!(
                 "{} has no moves at all",
@@ -300,7 +332,7 @@ impl Explainer<'_> {
             ]);
         } else if count <= self.fold.width as u64 {
             let mut lines = Vec::new();
-            for (how, to) in self.arena.moves(game)? {
+            for (how, to) in self.first_moves(game, usize::MAX)? {
                 let value = show_nimber(self.arena.nimber(to)?);
                 lines.push(format!(
                     "{}, leaving {} ≡ {value}",

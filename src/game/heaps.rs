@@ -60,7 +60,9 @@ impl Arena {
 
     /// g(size), from the table, or from the period for a heap beyond it.
     pub(super) fn heap_value(&mut self, game: HeapGameId, size: u64) -> Result<u64, GameError> {
-        if size >= self.limits.heap_table as u64 {
+        let computed = self.heap_sequence(game).computed_values().len() as u64;
+        // A table computed further before the `heap` limit was lowered still answers.
+        if size >= self.limits.heap_table as u64 && size >= computed {
             let searched = self.heap_period(game, PERIOD_SEARCH, true)?;
             match searched.status {
                 PeriodStatus::Proved(_) => {}
@@ -178,7 +180,7 @@ impl Arena {
     }
 
     /// A move in a heap game, with the sum of the heaps it leaves.
-    fn heap_option(
+    pub(super) fn heap_option(
         &mut self,
         game: HeapGameId,
         size: u64,
@@ -237,7 +239,7 @@ impl Arena {
         };
         let rules = self.heap_game(game).clone();
         let mut found = Vec::new();
-        let (mut scanned, mut group) = (0, (u64::MAX, 0));
+        let (mut scanned, mut visited, mut group) = (0, 0u64, (u64::MAX, 0));
         let mut failure = None;
         visit_moves(&rules, size, &mut |m| {
             if (m.removed, m.leaves.len()) != group {
@@ -245,6 +247,13 @@ impl Arena {
                 scanned = 0;
             }
             scanned += 1;
+            visited += 1;
+            if visited.is_multiple_of(1 << 12)
+                && let Err(error) = self.watch.tick("winning moves", visited, 0)
+            {
+                failure = Some(error);
+                return Visit::Stop;
+            }
             let mut left = 0;
             for &heap in &m.leaves {
                 match self.heap_value(game, heap) {
@@ -308,13 +317,22 @@ impl Arena {
         let covered = self.wythoff_table.as_ref().map_or(0, |t| t.size() as u64);
         let size = needed.next_power_of_two().max(64).max(covered * 2);
         let size = usize::try_from(size).unwrap_or(usize::MAX);
-        let square = WythoffTable::new(size, limits).or_else(|_| {
+        let watch = &mut self.watch;
+        let mut progress = |done, total| watch.tick("Wythoff's table", done, total).is_ok();
+        let square = match WythoffTable::new(size, limits, &mut progress) {
             // Just enough, when the doubled table would not fit.
-            WythoffTable::new(needed as usize, limits)
-        });
+            Err(HeapError::MemoryLimit { .. } | HeapError::AllocationFailed { .. }) => {
+                WythoffTable::new(needed as usize, limits, &mut progress)
+            }
+            other => other,
+        };
         let low = row.min(column);
         match square {
             Ok(table) => self.wythoff_table = Some(table),
+            Err(HeapError::Cancelled { .. }) => {
+                self.watch.finish();
+                return Err(GameError::Cancelled);
+            }
             // Not thin: a strip would be about as large as the square, or take too long (a
             // square looks up its column and diagonal, as long as the rows are many).
             Err(error)
@@ -334,10 +352,17 @@ impl Arena {
                     .map_or((0, 0), |s| (s.rows(), s.columns()));
                 let rows = usize::try_from(low + 1).map_or(usize::MAX, |r| r.max(rows));
                 let columns = usize::try_from(needed).map_or(usize::MAX, |c| c.max(columns));
-                let strip = WythoffStrip::new(rows, columns, limits);
-                self.wythoff_strip = Some(strip.map_err(|error| self.table_error(error))?);
+                let watch = &mut self.watch;
+                let mut progress = |done, total| watch.tick("Wythoff's table", done, total).is_ok();
+                let strip = WythoffStrip::new(rows, columns, limits, &mut progress);
+                self.watch.finish();
+                self.wythoff_strip = Some(strip.map_err(|error| match error {
+                    HeapError::Cancelled { .. } => GameError::Cancelled,
+                    error => self.table_error(error),
+                })?);
             }
         }
+        self.watch.finish();
         Ok(known(self).expect("the new table covers the square").into())
     }
 

@@ -18,6 +18,9 @@ mod watch;
 pub use show::{Names, heap_call, heap_family, show_nimber};
 pub use watch::{Progress, Watch};
 pub mod subtraction;
+mod survey;
+
+pub use survey::Survey;
 
 use std::hash::BuildHasherDefault;
 
@@ -133,6 +136,13 @@ pub enum GameError {
         family: String,
         heap: u64,
     },
+    /// A picture of a game larger than it may be drawn: more than `lines` lines, reaching
+    /// more than `games` distinct games within `depth` moves.
+    TooLong {
+        lines: u64,
+        games: u64,
+        depth: u64,
+    },
     /// Interrupted (Ctrl-C).
     Cancelled,
 }
@@ -195,6 +205,8 @@ impl Arena {
         if let Some(index) = self.nodes.get_index_of(&node) {
             return Ok(GameId(index as u32));
         }
+        // Every computation that builds games stops here when interrupted (Ctrl-C).
+        self.watch.check()?;
         if self.nodes.len() >= self.limits.nodes {
             return Err(GameError::TooManyNodes {
                 limit: self.limits.nodes,

@@ -8,6 +8,8 @@ use super::{Arena, GameError, GameId, Node};
 pub enum Move {
     /// To one of the options written in `<...>`.
     Option,
+    /// To an option of a game of the user's own, named as its body writes it: `rook(0, 2)`.
+    Named(std::sync::Arc<str>),
     /// In a nim heap: from `from` chips down to `to`.
     Take { from: u64, to: u64 },
     /// In a subtraction game: `amount` chips off a pile of `pile`.
@@ -95,15 +97,35 @@ impl Arena {
         id: GameId,
         count: usize,
     ) -> Result<Vec<(Move, GameId)>, GameError> {
-        if self.option_count(id) <= self.limits.options {
+        let listed_lazily = matches!(
+            self.node(id),
+            Node::Rook { .. }
+                | Node::Nim(_)
+                | Node::Sum(_)
+                | Node::Heap { .. }
+                | Node::Wythoff { .. }
+        );
+        // Only what is shown becomes a game: `moves all kayles(10**7)` shows 30 moves.
+        if !listed_lazily || self.option_count(id) <= count as u64 {
+            if self.option_count(id) > self.limits.options {
+                return Ok(Vec::new());
+            }
             let mut all = self.moves(id)?;
             all.truncate(count);
             return Ok(all);
         }
         match self.node(id).clone() {
-            Node::Rook { row, column } => (1..=row.min(count as u64))
-                .map(|up| Ok((Move::Slide { up, left: 0 }, self.rook(row - up, column)?)))
-                .collect(),
+            Node::Rook { row, column } => {
+                let up = (1..=row).map(|up| (up, 0));
+                let left = (1..=column).map(|left| (0, left));
+                up.chain(left)
+                    .take(count)
+                    .map(|(up, left)| {
+                        let to = self.rook(row - up, column - left)?;
+                        Ok((Move::Slide { up, left }, to))
+                    })
+                    .collect()
+            }
             Node::Nim(chips) => (0..chips.min(count as u64))
                 .map(|to| Ok((Move::Take { from: chips, to }, self.nim(to)?)))
                 .collect(),
@@ -121,8 +143,7 @@ impl Arena {
             }
             Node::Heap { game, size } => self.heap_first_moves(game, size, count),
             Node::Wythoff { row, column } => self.wythoff_moves(row, column, count),
-            // Only heaps and sums of them have this many options.
-            _ => Ok(Vec::new()),
+            _ => unreachable!("listed lazily"),
         }
     }
 
@@ -187,7 +208,7 @@ impl Arena {
     }
 
     /// A move in one part of a sum, as a move of the whole sum.
-    fn in_part(
+    pub fn in_part(
         &mut self,
         parts: &[GameId],
         index: usize,

@@ -22,10 +22,15 @@ impl Arena {
     /// The nimber of a game: mex of its options' nimbers, memoized per node.
     pub fn nimber(&mut self, id: GameId) -> Result<u64, GameError> {
         let mut stack = vec![id];
+        let mut reduced = 0u32;
         while let Some(&top) = stack.last() {
             if self.nimbers[top.index()] != UNKNOWN {
                 stack.pop();
                 continue;
+            }
+            reduced = reduced.wrapping_add(1);
+            if reduced.is_multiple_of(1 << 12) {
+                self.watch.check()?;
             }
             let value = match self.node(top) {
                 Node::Nim(chips) => *chips,

@@ -1,5 +1,6 @@
-//! Long computations (a heap game's table, far out) report how far they are and stop when
-//! asked (Ctrl-C). The library only calls a [`Progress`]; drawing a bar is the edge's business.
+//! Long computations (a heap game's table, a proof, a family called a million times) report
+//! how far they are and stop when asked (Ctrl-C). The library only calls a [`Progress`];
+//! drawing a bar is the edge's business.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -8,9 +9,12 @@ use super::GameError;
 
 /// Told how a long computation goes, every few thousand steps.
 pub trait Progress: Send {
-    /// `done` of `total` steps of `what`.
+    /// A statement starts: the time it has taken is counted from here, whichever of its
+    /// computations reports.
+    fn begin(&mut self);
+    /// `done` of `total` steps of `what`; a `total` of 0 means it is not known in advance.
     fn report(&mut self, what: &str, done: u64, total: u64);
-    /// The computation is over (finished, failed or cancelled).
+    /// The computation that reported is over (finished, failed or cancelled).
     fn finish(&mut self);
 }
 
@@ -51,11 +55,28 @@ impl Watch {
         self.progress = progress;
     }
 
-    /// Stops with [`GameError::Cancelled`] once interrupted; reports progress otherwise.
-    pub fn tick(&mut self, what: &str, done: u64, total: u64) -> Result<(), GameError> {
+    /// A statement starts (see [`Progress::begin`]).
+    pub fn begin(&mut self) {
+        self.finish();
+        if let Some(progress) = &mut self.progress {
+            progress.begin();
+        }
+    }
+
+    /// [`GameError::Cancelled`] once interrupted: cheap enough to ask for every new game.
+    pub fn check(&self) -> Result<(), GameError> {
         if self.interrupt.load(Ordering::Relaxed) {
-            self.finish();
             return Err(GameError::Cancelled);
+        }
+        Ok(())
+    }
+
+    /// Stops with [`GameError::Cancelled`] once interrupted; reports progress otherwise
+    /// (`total` 0: not known in advance).
+    pub fn tick(&mut self, what: &str, done: u64, total: u64) -> Result<(), GameError> {
+        if let Err(cancelled) = self.check() {
+            self.finish();
+            return Err(cancelled);
         }
         if let Some(progress) = &mut self.progress {
             progress.report(what, done, total);
@@ -72,5 +93,45 @@ impl Watch {
             progress.finish();
         }
         self.reporting = false;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// Records what it is told.
+    #[derive(Clone, Default)]
+    struct Log(Arc<Mutex<Vec<String>>>);
+
+    impl Progress for Log {
+        fn begin(&mut self) {
+            self.0.lock().unwrap().push("begin".into());
+        }
+        fn report(&mut self, what: &str, done: u64, total: u64) {
+            self.0
+                .lock()
+                .unwrap()
+                .push(format!("{what} {done}/{total}"));
+        }
+        fn finish(&mut self) {
+            self.0.lock().unwrap().push("finish".into());
+        }
+    }
+
+    #[test]
+    fn a_tick_reports_until_interrupted() {
+        let flag = Arc::new(AtomicBool::new(false));
+        let log = Log::default();
+        let mut watch = Watch::new(flag.clone());
+        watch.set_progress(Some(Box::new(log.clone())));
+        watch.begin();
+        assert_eq!(watch.tick("why", 5, 0), Ok(()));
+        assert_eq!(watch.check(), Ok(()));
+        flag.store(true, Ordering::Relaxed);
+        assert_eq!(watch.check(), Err(GameError::Cancelled));
+        assert_eq!(watch.tick("why", 6, 0), Err(GameError::Cancelled));
+        assert_eq!(*log.0.lock().unwrap(), ["begin", "why 5/0", "finish"]);
     }
 }

@@ -30,11 +30,13 @@ pub enum StmtKind {
     Assert(Expr),
     /// A bare expression, whose value is printed: `*5 + #7`
     Expr(Expr),
-    /// `why *3 == *4`, `moves all G`, `tree full G`: an explanation of the target.
-    /// `full` is the `full` of `why`/`tree` and the `all` of `moves`.
+    /// `why *3 == *4`, `moves all G`, `tree full G`, `options full G`: an explanation of
+    /// the target. `full` shows everything (nothing folded), `all` lists every move of
+    /// `moves`, not only the winning ones.
     Command {
         verb: Verb,
         full: bool,
+        all: bool,
         target: Expr,
     },
 }

@@ -59,7 +59,7 @@ pub enum SyntaxError {
     #[diagnostic(
         code(grundy::syntax::modifier),
         help(
-            "`why full` and `tree full` show everything and `moves all` lists every move; `options` and `dot` take just a game"
+            "`why full`, `tree full` and `options full` show everything, `moves all` lists every move (`moves all full` with none folded); `dot` takes just a game"
         )
     )]
     Modifier {

@@ -119,6 +119,8 @@ fn convert_pest_error(
             .to_owned()
     } else if found == "`\"`" {
         "a string runs to a closing `\"` on the same line: `octal(\"0.77\", 5)`".to_owned()
+    } else if let Some(call) = call_without_brackets(text, at, &names) {
+        format!("arguments go in brackets: `{call}`")
     } else {
         help_for(&names, &found)
     };
@@ -128,6 +130,28 @@ fn convert_pest_error(
         found,
         help: Some(help),
     }
+}
+
+/// `kayles(5)` for `kayles 5`: a name, a space and then an argument where an operator
+/// was wanted.
+fn call_without_brackets(text: &str, at: usize, expected: &[&str]) -> Option<String> {
+    if !expected.contains(&"an operator") {
+        return None;
+    }
+    let before = text[..at].trim_end_matches([' ', '\t']);
+    if before.len() == text[..at].len() {
+        return None;
+    }
+    let name_start = before
+        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1);
+    let name = &before[name_start..];
+    let starts_name = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+    let line_end = text[at..].find(['\n', ';']).map_or(text.len(), |i| at + i);
+    let argument = text[at..line_end].trim_end();
+    let simple =
+        |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    (starts_name && simple(argument)).then(|| format!("{name}({argument})"))
 }
 
 /// Where brackets opened from `offset` on first nest deeper than [`MAX_NESTING`]: pest

@@ -124,7 +124,7 @@ impl Builder {
 
     fn command(&self, pair: Pair<Rule>) -> Result<StmtKind> {
         let mut verb = Verb::Why;
-        let mut modifier = None;
+        let mut modifiers = Vec::new();
         let mut target = None;
         for inner in pair.into_inner() {
             match inner.as_rule() {
@@ -137,29 +137,36 @@ impl Builder {
                         _ => Verb::Dot,
                     }
                 }
-                Rule::modifier => modifier = Some((inner.as_str().to_owned(), self.span(&inner))),
+                Rule::modifier => modifiers.push((inner.as_str().to_owned(), self.span(&inner))),
                 _ => target = Some(self.expr(inner)?),
             }
         }
-        let allowed = match verb {
-            Verb::Why | Verb::Tree => Some("full"),
-            Verb::Moves => Some("all"),
-            Verb::Options | Verb::Dot => None,
+        let allowed: &[&str] = match verb {
+            Verb::Why | Verb::Tree | Verb::Options => &["full"],
+            Verb::Moves => &["all", "full"],
+            Verb::Dot => &[],
         };
-        let full = match modifier {
-            None => false,
-            Some((word, _)) if Some(word.as_str()) == allowed => true,
-            Some((word, span)) => {
+        let (mut full, mut all) = (false, false);
+        for (word, span) in modifiers {
+            let said = if word == "all" { &mut all } else { &mut full };
+            if *said || !allowed.contains(&word.as_str()) {
+                let allowed = match allowed {
+                    [] => "nothing",
+                    [one] => one,
+                    _ => "`all` and `full`, once each",
+                };
                 return Err(SyntaxError::Modifier {
                     span,
                     word,
-                    allowed: allowed.unwrap_or("nothing"),
+                    allowed,
                 });
             }
-        };
+            *said = true;
+        }
         Ok(StmtKind::Command {
             verb,
             full,
+            all,
             target: target.expect("a command has a target"),
         })
     }

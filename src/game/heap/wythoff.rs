@@ -16,7 +16,13 @@ pub struct WythoffTable {
 
 impl WythoffTable {
     /// Fills the table; an error if its bitsets and values would pass `limits.max_bytes`.
-    pub fn new(size: usize, limits: HeapLimits) -> Result<WythoffTable, HeapError> {
+    /// `progress(rows done, rows)` is told row by row, and stops the filling by returning
+    /// false.
+    pub fn new(
+        size: usize,
+        limits: HeapLimits,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<WythoffTable, HeapError> {
         // A square has a + b + min(a, b) < 3·size options, so its mex is below that.
         // One word to spare, so a set's least absent value always has a bit.
         // Saturating: a side of 2^40 must be refused, not overflow.
@@ -47,7 +53,7 @@ impl WythoffTable {
         // Columns, and diagonals a - b shifted by size to be an index.
         let (columns, diagonals) = (sets(size)?, sets(2 * size)?);
         let row = BitSet::new(words, bytes)?;
-        fill(&mut values, size, [columns, diagonals], row);
+        fill(&mut values, size, [columns, diagonals], row, progress)?;
         Ok(WythoffTable { size, values })
     }
 
@@ -71,9 +77,13 @@ fn fill(
     size: usize,
     [mut columns, mut diagonals]: [Vec<BitSet>; 2],
     mut row: BitSet,
-) {
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<(), HeapError> {
     let words = row.bits.len();
     for a in 0..size {
+        if !progress(a as u64, size as u64) {
+            return Err(HeapError::Cancelled { computed: a as u64 });
+        }
         row.bits.fill(0);
         row.first_absent = 0;
         for b in 0..size {
@@ -100,6 +110,7 @@ fn fill(
             values[a * size + b] = value as u32;
         }
     }
+    Ok(())
 }
 
 /// An error if a table of `bytes` passes the limit, or can't be addressed (`u64::MAX`),
@@ -182,7 +193,7 @@ mod tests {
     use super::*;
 
     fn table(size: usize) -> WythoffTable {
-        WythoffTable::new(size, HeapLimits::default()).unwrap()
+        WythoffTable::new(size, HeapLimits::default(), &mut |_, _| true).unwrap()
     }
 
     #[test]
@@ -195,7 +206,7 @@ mod tests {
             ..HeapLimits::default()
         };
         assert!(matches!(
-            WythoffTable::new(1 << 33, unlimited),
+            WythoffTable::new(1 << 33, unlimited, &mut |_, _| true),
             Err(HeapError::MemoryLimit {
                 bytes: u64::MAX,
                 ..
@@ -295,6 +306,6 @@ mod tests {
             [(0, 2), (1, 1), (1, 0), (0, 1)]
         );
         assert!(wythoff_moves(u64::MAX, u64::MAX, 1_000_000).is_err());
-        assert!(WythoffTable::new(1 << 20, HeapLimits::default()).is_err());
+        assert!(WythoffTable::new(1 << 20, HeapLimits::default(), &mut |_, _| true).is_err());
     }
 }

@@ -20,7 +20,14 @@ pub struct WythoffStrip {
 
 impl WythoffStrip {
     /// Fills the strip; an error if its values and bitsets would pass `limits.max_bytes`.
-    pub fn new(rows: usize, columns: usize, limits: HeapLimits) -> Result<WythoffStrip, HeapError> {
+    /// `progress(columns done, columns)` is told every few thousand columns, and stops the
+    /// filling by returning false.
+    pub fn new(
+        rows: usize,
+        columns: usize,
+        limits: HeapLimits,
+        progress: &mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<WythoffStrip, HeapError> {
         // A square's mex is below its number of options, a + b + min(a, b) < columns + 2·rows;
         // one word to spare, so a row's least absent value always has a bit.
         let words = (columns as u64)
@@ -41,6 +48,9 @@ impl WythoffStrip {
         let mut in_rows: Vec<u64> = zeroed(rows * words, bytes)?;
         let mut first_absent: Vec<usize> = zeroed(rows, bytes)?;
         for b in 0..columns {
+            if b % 4096 == 0 && !progress(b as u64, columns as u64) {
+                return Err(HeapError::Cancelled { computed: b as u64 });
+            }
             for a in 0..rows {
                 let row = &in_rows[a * words..(a + 1) * words];
                 let has = |v: usize| row[v / 64] >> (v % 64) & 1 == 1;
@@ -98,9 +108,10 @@ mod tests {
 
     #[test]
     fn strips_agree_with_the_square_table() {
-        let square = WythoffTable::new(200, HeapLimits::default()).unwrap();
+        let square = WythoffTable::new(200, HeapLimits::default(), &mut |_, _| true).unwrap();
         for rows in [1, 2, 3, 7, 64, 65] {
-            let strip = WythoffStrip::new(rows, 200, HeapLimits::default()).unwrap();
+            let strip =
+                WythoffStrip::new(rows, 200, HeapLimits::default(), &mut |_, _| true).unwrap();
             for a in 0..200u64 {
                 for b in 0..200u64 {
                     let expected = (a.min(b) < rows as u64).then(|| square.value(a, b).unwrap());
@@ -113,7 +124,8 @@ mod tests {
     #[test]
     fn a_long_strip_is_cheap_and_its_zeros_are_wythoffs_pairs() {
         // (⌊kφ⌋, ⌊kφ²⌋) for the first k: (0, 0), (1, 2), (3, 5), (4, 7).
-        let strip = WythoffStrip::new(5, 1_000_000, HeapLimits::default()).unwrap();
+        let strip =
+            WythoffStrip::new(5, 1_000_000, HeapLimits::default(), &mut |_, _| true).unwrap();
         let zeros: Vec<(u64, u64)> = (0..5u64)
             .flat_map(|a| (a..1_000_000).map(move |b| (a, b)))
             .filter(|&(a, b)| strip.value(a, b) == Some(0))
@@ -132,7 +144,7 @@ mod tests {
             ..HeapLimits::default()
         };
         assert!(matches!(
-            WythoffStrip::new(4, 1_000_000, small),
+            WythoffStrip::new(4, 1_000_000, small, &mut |_, _| true),
             Err(HeapError::MemoryLimit { .. })
         ));
         let unlimited = HeapLimits {
@@ -140,7 +152,7 @@ mod tests {
             ..HeapLimits::default()
         };
         assert!(matches!(
-            WythoffStrip::new(1 << 40, 1 << 40, unlimited),
+            WythoffStrip::new(1 << 40, 1 << 40, unlimited, &mut |_, _| true),
             Err(HeapError::MemoryLimit {
                 bytes: u64::MAX,
                 ..

@@ -1,0 +1,183 @@
+//! Games of the user's own, explained in the user's words. Equal games are one node, so
+//! `rook(0, 2)` *is* the node `*2`; but `options rook(2, 2)` should list the four options
+//! its body writes, `rook(0, 2)`, `rook(1, 2)`, `rook(2, 0)`, `rook(2, 1)`, not two
+//! look-alike heaps. The body is evaluated once more (every call in it is memoized, so this
+//! costs its options and no more), noting the call that made each option.
+
+use std::sync::Arc;
+
+use super::calls::CallKey;
+use super::value::Family;
+use super::{Flow, Function, Global, Result, Session, Value};
+use crate::explain::Written;
+use crate::game::GameId;
+use crate::syntax::ast::{BinOp, Expr, ExprKind};
+
+/// Where the evaluation of a body stands in noting how its options were written.
+#[derive(Debug, Default)]
+pub(super) enum Recording {
+    #[default]
+    Off,
+    /// The next option list `<...>` is the one to note.
+    Armed,
+    /// Inside it: `depth` lists deep (only the outermost is noted), the names so far.
+    On {
+        depth: usize,
+        names: Vec<Option<String>>,
+        /// The last call that returned: the family's name, and the call as it would be
+        /// typed.
+        last_call: Option<(Arc<str>, String)>,
+    },
+    Done(Vec<(Option<String>, GameId)>),
+}
+
+impl Session {
+    /// How the user wrote the games in `expr`, for explanations: for each call of a family
+    /// of the user's own (the whole of `expr`, or a part of a sum), its options as the body
+    /// writes them.
+    pub(super) fn written(&mut self, expr: &Expr) -> Result<Vec<(GameId, Written)>> {
+        let expr = expr.unparen();
+        match &expr.kind {
+            ExprKind::Chain { first, rest } if rest.iter().all(|(op, ..)| *op == BinOp::Add) => {
+                let mut parts = self.written(first)?;
+                for (_, _, part) in rest {
+                    parts.extend(self.written(part)?);
+                }
+                Ok(parts)
+            }
+            ExprKind::Call { .. } => {
+                let Some(written) = self.written_call(expr)? else {
+                    return Ok(Vec::new());
+                };
+                match self.eval_root(expr)? {
+                    Value::Game(id) => Ok(vec![(id, written)]),
+                    _ => Ok(Vec::new()),
+                }
+            }
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    /// The options of a call of a family of the user's own, as its body writes them.
+    fn written_call(&mut self, expr: &Expr) -> Result<Option<Written>> {
+        let ExprKind::Call { callee, args } = &expr.kind else {
+            return Ok(None);
+        };
+        let Some(function) = self.user_function(&callee.name) else {
+            return Ok(None);
+        };
+        if args.len() != function.params.len() {
+            return Ok(None);
+        }
+        let mut values = Vec::with_capacity(args.len());
+        for arg in args {
+            values.push(self.eval_root(arg)?);
+        }
+        let params = function.params.iter().map(|p| p.name.clone());
+        let locals = params.zip(values.iter().cloned()).collect();
+        let caller_locals = std::mem::replace(&mut self.locals, locals);
+        let result = loop {
+            self.recording = Recording::Armed;
+            match self.eval(&function.body) {
+                Err(Flow::Suspend(pending)) => {
+                    if let Err(error) = self.drive(pending) {
+                        break Err(error);
+                    }
+                }
+                result => break result,
+            }
+        };
+        self.locals = caller_locals;
+        let recording = std::mem::take(&mut self.recording);
+        result?;
+        let Recording::Done(options) = recording else {
+            return Ok(None);
+        };
+        let options = options
+            .into_iter()
+            .map(|(name, id)| {
+                let name = name.unwrap_or_else(|| self.arena.describe_named(id, &self.names));
+                (name, id)
+            })
+            .collect();
+        let name = self.sources.text(expr.span).to_owned();
+        Ok(Some(Written { name, options }))
+    }
+
+    fn user_function(&self, name: &str) -> Option<Arc<Function>> {
+        let local = self.locals.iter().rev().find(|(n, _)| &**n == name);
+        match local.map(|(_, v)| v) {
+            Some(Value::Family(Family::User(function))) => return Some(function.clone()),
+            Some(_) => return None,
+            None => {}
+        }
+        match self.globals.get(name)? {
+            Global::Function(function) => Some(function.clone()),
+            Global::Value(Value::Family(Family::User(function))) => Some(function.clone()),
+            _ => None,
+        }
+    }
+
+    /// An option list `<...>` starts: whether it is the one being noted.
+    pub(super) fn option_list_starts(&mut self) -> bool {
+        match &mut self.recording {
+            Recording::Armed => {
+                self.recording = Recording::On {
+                    depth: 1,
+                    names: Vec::new(),
+                    last_call: None,
+                };
+                true
+            }
+            Recording::On { depth, .. } => {
+                *depth += 1;
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// The option list ends with these options; the noted one keeps them with their names.
+    pub(super) fn option_list_ends(&mut self, noted: bool, options: &[GameId]) {
+        match &mut self.recording {
+            Recording::On { names, .. } if noted => {
+                let names = std::mem::take(names);
+                let written = names.into_iter().zip(options.iter().copied()).collect();
+                self.recording = Recording::Done(written);
+            }
+            Recording::On { depth, .. } => *depth -= 1,
+            _ => {}
+        }
+    }
+
+    /// An element of an option list was evaluated: in the noted list, note the call that
+    /// made it, if it was a call of a family.
+    pub(super) fn element_evaluated(&mut self, expr: &Expr) {
+        if let Recording::On {
+            depth: 1,
+            names,
+            last_call,
+        } = &mut self.recording
+        {
+            let callee = match &expr.unparen().kind {
+                ExprKind::Call { callee, .. } => Some(&callee.name),
+                _ => None,
+            };
+            let made = last_call.take();
+            names.push(
+                made.filter(|(family, _)| Some(family) == callee)
+                    .map(|(_, call)| call),
+            );
+        }
+    }
+
+    /// A call of a family returned: remembered while an option list is being noted.
+    pub(super) fn call_returned(&mut self, name: &Arc<str>, key: &CallKey) {
+        if matches!(self.recording, Recording::On { .. }) {
+            let call = self.show_call(name, key);
+            if let Recording::On { last_call, .. } = &mut self.recording {
+                *last_call = Some((name.clone(), call));
+            }
+        }
+    }
+}

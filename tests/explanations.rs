@@ -1,0 +1,150 @@
+//! Explanations as a student reads them: integer facts with their reasons, listings that can
+//! be seen whole, games of the user's own in the user's words, and proofs of large games
+//! that stay cheap and bounded.
+
+mod common;
+
+use common::{errors, eval, run_in};
+use grundy::eval::Session;
+
+const ROOK: &str = "let rook(i, j) = < rook(a, j) for a in 0..i, rook(i, b) for b in 0..j >";
+
+#[test]
+fn integer_facts_get_reasons() {
+    let mex = eval("why mex{0, 1, 2, 3} == 3");
+    assert!(
+        mex.contains("mex{0, 1, 2, 3} = 4   (definition of mex)"),
+        "{mex}"
+    );
+    assert!(
+        mex.contains("0, 1, 2, 3 are all in the set and 4 is not"),
+        "{mex}"
+    );
+    assert!(
+        mex.contains("4 ≠ 3, so mex{0, 1, 2, 3} == 3 is false"),
+        "{mex}"
+    );
+    let xor = eval("why 21 ^ 7 < 21");
+    for line in [
+        "21 ⊕ 7 = 18",
+        "10101   21",
+        "00111   7",
+        "10010   18",
+        "18 < 21",
+    ] {
+        assert!(xor.contains(line), "{line} in\n{xor}");
+    }
+    let sum = eval("why 1 + 1 == 3");
+    assert!(sum.contains("1 + 1 = 2") && sum.contains("2 ≠ 3"), "{sum}");
+}
+
+/// In a long set the mex is visible: runs are written `a, …, b` and the gap shows.
+#[test]
+fn a_long_mex_shows_its_gap() {
+    let text = eval("why mex{k for k in 0..=20 if k != 12 and k != 17 and k != 18}");
+    assert!(
+        text.contains("mex{0, …, 11, 13, …, 16, 19, 20} = 12"),
+        "{text}"
+    );
+    let game = eval("why <*k for k in 0..20, *25, *30>");
+    assert!(game.contains("mex{0, …, 19, 25, 30} = 20"), "{game}");
+}
+
+#[test]
+fn listings_can_be_seen_whole() {
+    let folded = eval("moves all kayles(39)");
+    assert_eq!(folded.lines().count(), 32, "{folded}");
+    assert!(
+        folded.ends_with("… 9 more moves (`moves all full kayles(39)` lists every one)"),
+        "{folded}"
+    );
+    let whole = eval("moves all full kayles(39)");
+    assert_eq!(whole.lines().count(), 40, "{whole}");
+    assert!(!whole.contains("more moves"), "{whole}");
+    assert_eq!(eval("moves full all kayles(39)"), whole);
+    let options = eval("options kayles(100)");
+    assert!(
+        options.contains("(`options full kayles(100)` lists every one)"),
+        "{options}"
+    );
+    assert_eq!(eval("options full kayles(100)").lines().count(), 101);
+    let winning = eval("moves kayles(10**6)");
+    assert!(
+        winning.contains("(`moves full kayles(10**6)` lists every one)"),
+        "{winning}"
+    );
+    assert!(errors("moves all all kayles(3)").contains("grundy::syntax::modifier"));
+    assert!(errors("dot full kayles(3)").contains("grundy::syntax::modifier"));
+}
+
+/// Equal games are one node, but a game of the user's own is explained as its body writes
+/// it, never in the words of another family.
+#[test]
+fn games_of_the_users_own_are_told_in_their_words() {
+    let options = eval(&format!("{ROOK}\noptions rook(2, 2)"));
+    assert_eq!(
+        options,
+        "rook(2, 2) ≡ 0 has 4 options reaching 2 distinct games:\n  rook(0, 2) ≡ *2\n  \
+         rook(1, 2) ≡ *3\n  rook(2, 0) ≡ *2\n  rook(2, 1) ≡ *3"
+    );
+    let moves = eval(&format!("{ROOK}\nmoves rook(3, 0)"));
+    assert!(moves.contains("rook(3, 0) → rook(0, 0) ≡ 0"), "{moves}");
+    assert!(!moves.contains("chip"), "{moves}");
+    let in_a_sum = eval(&format!("{ROOK}\nmoves rook(3, 0) + *1"));
+    assert!(
+        in_a_sum.contains("rook(3, 0) → rook(1, 0), leaving rook(1, 0) + *1 ≡ 0"),
+        "{in_a_sum}"
+    );
+    let why = eval(&format!("{ROOK}\nwhy rook(2, 2)"));
+    assert!(
+        why.contains(
+            "its options: rook(0, 2) ≡ *2, rook(2, 0) ≡ *2, rook(1, 2) ≡ *3, rook(2, 1) ≡ *3"
+        ),
+        "{why}"
+    );
+    let tree = eval(&format!("{ROOK}\ntree rook(2, 2)"));
+    assert!(tree.contains("├── rook(2, 0) ≡ *2  (see above)"), "{tree}");
+}
+
+/// `why G == H` on heap games reads values from the tables and checks the counterexample
+/// through them: the games are not expanded into the DAG.
+#[test]
+fn equivalence_proofs_of_heap_games_stay_small() {
+    for claim in [r#"octal("0.007", 10000) == *1"#, "grundy_game(2000) == *1"] {
+        let mut session = Session::default();
+        let output = run_in(&mut session, "test.game", &format!("why {claim}"));
+        assert!(output.errors.is_empty(), "{claim}: {:?}", output.errors);
+        let proof = output.answers.join("\n");
+        assert!(
+            proof.contains("a game that tells them apart: J = "),
+            "{proof}"
+        );
+        assert!(
+            session.arena.len() < 5_000,
+            "{claim}: {} games made",
+            session.arena.len()
+        );
+    }
+}
+
+/// A full proof or tree too large to show is recognised while it is built, not after.
+#[test]
+fn full_pictures_and_proofs_are_bounded() {
+    let tree = errors("tree full grundy_game(71)");
+    assert!(tree.contains("this tree is too large"), "{tree}");
+    assert!(tree.contains("more than 20000 lines"), "{tree}");
+    let mut session = Session::default();
+    let output = run_in(&mut session, "test.game", "why full wythoff(71, 1000)");
+    assert!(output.errors.is_empty(), "{:?}", output.errors);
+    let proof = output.answers.join("\n");
+    assert!(proof.lines().count() <= 20_000);
+    assert!(
+        proof.contains("(the whole proof passes 20000 lines, so `why full` shows"),
+        "{proof}"
+    );
+    assert!(
+        session.arena.len() < 200_000,
+        "{} games made",
+        session.arena.len()
+    );
+}
