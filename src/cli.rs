@@ -11,7 +11,8 @@ use clap_complete::Shell;
 
 use crate::diagnostics::Style;
 use crate::eval::{Limits, Session, Summary};
-use crate::output::{Format, print_event};
+use crate::output::{Failure, Format, print_event, print_failure};
+use crate::source::line_column;
 
 /// Exit code for a file that can't be read or a command line that can't be understood.
 const USAGE_ERROR: u8 = 2;
@@ -80,7 +81,10 @@ enum ColorChoice {
 }
 
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
     let style = Style {
         color: use_color(cli.color),
         narrated: std::env::var_os("NO_GRAPHICS").is_some_and(|v| !v.is_empty()),
@@ -94,7 +98,8 @@ pub fn main() -> ExitCode {
     let mut limits = Limits::default();
     for setting in &cli.limits {
         if let Err(message) = limits.set(setting) {
-            eprintln!("error: --limit {setting}: {message}");
+            let message = format!("--limit {setting}: {message}");
+            print_failure(&usage(message, None), format);
             return ExitCode::from(USAGE_ERROR);
         }
     }
@@ -126,6 +131,41 @@ pub fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
+/// A command line clap could not read. With `--json` anywhere on it, the error is a JSON
+/// object like any other; help and version are printed as asked.
+fn usage_error(error: clap::Error) -> ExitCode {
+    let json = std::env::args_os()
+        .skip(1)
+        .take_while(|arg| arg != "--")
+        .any(|arg| arg == "--json");
+    if !json || !error.use_stderr() {
+        error.exit();
+    }
+    // clap's text: `error: ...` first, then tips and usage.
+    let text = error.render().to_string();
+    let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    let help = rest
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let help = (!help.is_empty()).then_some(help);
+    print_failure(&usage(message, help), Format::Json);
+    ExitCode::from(USAGE_ERROR)
+}
+
+fn usage(message: String, help: Option<String>) -> Failure {
+    Failure {
+        code: "grundy::usage",
+        file: None,
+        place: None,
+        message,
+        help,
+    }
+}
+
 /// `--color`: on a terminal (and without `NO_COLOR`) for `auto`.
 fn use_color(choice: ColorChoice) -> bool {
     match choice {
@@ -148,8 +188,8 @@ fn check_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
                     session.check(&name, &text, &mut |event| print_event(event, format, &name));
                 code = code.max(summary.exit_code() as u8);
             }
-            Err(message) => {
-                eprintln!("error: {message}");
+            Err(failure) => {
+                print_failure(&failure, format);
                 code = code.max(USAGE_ERROR);
             }
         }
@@ -164,8 +204,8 @@ fn run_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
     for file in files {
         match read_source(file) {
             Ok((name, text)) => summary.add(run_text(session, &name, &text, format)),
-            Err(message) => {
-                eprintln!("error: {message}");
+            Err(failure) => {
+                print_failure(&failure, format);
                 unreadable = true;
             }
         }
@@ -178,26 +218,46 @@ fn run_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
     }
 }
 
-fn read_source(path: &Path) -> Result<(String, String), String> {
+/// A program's name and text; `-` is standard input.
+pub fn read_source(path: &Path) -> Result<(String, String), Failure> {
+    let failure = |file: &str, code, message| Failure {
+        code,
+        file: Some(file.to_owned()),
+        place: None,
+        message,
+        help: None,
+    };
     if path == Path::new("-") {
         let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("can't read standard input: {e}"))?;
+        std::io::stdin().read_to_string(&mut text).map_err(|e| {
+            let message = format!("can't read standard input: {e}");
+            failure("<stdin>", "grundy::io::read", message)
+        })?;
         return Ok(("<stdin>".to_owned(), text));
     }
     let name = path.display().to_string();
     if path.is_dir() {
-        return Err(format!("{name} is a directory, not a .game file"));
+        let message = format!("{name} is a directory, not a .game file");
+        return Err(failure(&name, "grundy::io::directory", message));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("can't read {name}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{name} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    Ok((name, text))
+    let bytes = std::fs::read(path)
+        .map_err(|e| failure(&name, "grundy::io::read", format!("can't read {name}: {e}")))?;
+    String::from_utf8(bytes)
+        .map(|text| (name.clone(), text))
+        .map_err(|e| {
+            let valid = e.utf8_error().valid_up_to();
+            // What comes before the bad byte is text: it says where the byte is.
+            let before = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
+            let (line, column) = line_column(before, valid);
+            let message = format!(
+                "{name} is not UTF-8 text (an invalid byte at line {line}, column {column}, \
+                 offset {valid})"
+            );
+            Failure {
+                place: Some((line, column)),
+                ..failure(&name, "grundy::io::not_utf8", message)
+            }
+        })
 }
 
 /// Runs one program, printing what it prints in the chosen format.

@@ -178,14 +178,73 @@ fn json_gives_one_object_per_statement() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(objects.len(), 6, "one per statement");
-    assert_eq!(
-        objects
-            .iter()
-            .filter(|o| o["code"] == "grundy::assert::failed")
-            .count(),
-        5
-    );
+    let failed: Vec<_> = objects.iter().filter(|o| o["holds"] == false).collect();
+    assert_eq!(failed.len(), 5);
+    assert!(failed.iter().all(|o| o["kind"] == "assert"));
+    // `assert *1 + *2 == *4`: both sides' values, where the statement is, and why.
+    assert_eq!(failed[0]["line"], 2);
+    assert_eq!(failed[0]["column"], 1);
+    assert_eq!(failed[0]["source"], "assert *1 + *2 == *4");
+    assert_eq!(failed[0]["claim"], "==");
+    assert_eq!(failed[0]["left"]["nimber"], 3);
+    assert_eq!(failed[0]["right"]["nimber"], 4);
+    assert_eq!(failed[0]["labels"][1]["label"], "this is *4");
+    assert_eq!(failed[0]["labels"][1]["column"], 19);
+    // `assert *5 + *5 is winning`: the game's value and outcome.
+    assert_eq!(failed[1]["claim"], "is winning");
+    assert_eq!(failed[1]["left"]["outcome"], "losing");
+    assert_eq!(failed[1]["right"], serde_json::Value::Null);
+    let held = objects.iter().find(|o| o["holds"] == true).unwrap();
+    assert_eq!(held["source"], "assert *1 + *2 + *3 is losing");
+    assert_eq!(held["left"]["nimber"], 0);
     assert_eq!(run.status.code(), Some(1));
+    assert!(stderr(&run).is_empty());
+}
+
+/// Files that can't be read and command lines that can't be understood are JSON objects
+/// too, with the exit codes they have without `--json`.
+#[test]
+fn json_reports_files_and_command_lines_that_go_wrong() {
+    let object = |args: &[&str]| {
+        let output = grundy(args, "");
+        assert!(stderr(&output).is_empty(), "{args:?}: {}", stderr(&output));
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let printed = stdout(&output);
+        assert_eq!(printed.lines().count(), 1, "{args:?}: {printed}");
+        serde_json::from_str::<serde_json::Value>(&printed).unwrap()
+    };
+    let missing = object(&["--json", "run", "no/such/file.game"]);
+    assert_eq!(missing["kind"], "error");
+    assert_eq!(missing["code"], "grundy::io::read");
+    assert_eq!(missing["file"], "no/such/file.game");
+    assert_eq!(
+        object(&["--json", "check", "tests"])["code"],
+        "grundy::io::directory"
+    );
+    let unknown = object(&["--json", "frobnicate"]);
+    assert_eq!(unknown["code"], "grundy::usage");
+    assert_eq!(unknown["message"], "unrecognized subcommand 'frobnicate'");
+    assert_eq!(unknown["file"], serde_json::Value::Null);
+    // `--json` is read wherever it is, even after what clap could not understand.
+    let flag = object(&["run", "--frobnicate", "x.game", "--json"]);
+    assert!(
+        flag["message"].as_str().unwrap().contains("--frobnicate"),
+        "{flag}"
+    );
+    let limit = object(&["--json", "--limit", "heap=lots", "eval", "1"]);
+    assert_eq!(limit["code"], "grundy::usage");
+    assert!(
+        limit["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("--limit heap=lots")
+    );
+    // Without `--json`, clap's own message; `--help` is text even with it.
+    let output = grundy(&["frobnicate"], "");
+    assert!(stderr(&output).starts_with("error: unrecognized subcommand"));
+    let help = grundy(&["--json", "--help"], "");
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).contains("Usage: grundy"));
 }
 
 #[test]

@@ -5,7 +5,7 @@ use std::fmt;
 use super::value::ShowSet;
 use super::{PeriodReport, Table};
 use crate::explain::Explanation;
-use crate::source::Span;
+use crate::source::{Source, Span};
 
 /// What running a statement produced.
 #[derive(Debug)]
@@ -15,14 +15,52 @@ pub enum Event {
         span: Span,
         /// The line it starts on, from 1.
         line: usize,
+        /// The column it starts at, from 1, in characters.
+        column: usize,
         /// The statement as written.
         source: String,
         answer: Answer,
     },
     /// A warning: legal, probably not meant; the program ran anyway.
-    Warning(miette::Report),
-    /// An error, with its source attached, ready to be rendered.
-    Error(miette::Report),
+    Warning(Diagnosis),
+    /// An error, a failed assert among them.
+    Error(Diagnosis),
+}
+
+/// A warning or an error: the report people read, and what tools read beside it.
+#[derive(Debug)]
+pub struct Diagnosis {
+    /// The diagnostic with its source attached, ready to be rendered.
+    pub report: miette::Report,
+    /// The program the report points into: maybe an earlier one than the program running,
+    /// as when a family defined in one file fails when called from another.
+    pub source: Source,
+    /// Where in `source` it is.
+    pub span: Span,
+    /// For a failed assert: the statement, and what its sides were.
+    pub assert: Option<Box<FailedAssert>>,
+}
+
+/// An `assert` whose claim is false.
+#[derive(Debug)]
+pub struct FailedAssert {
+    /// The whole statement, `assert` included.
+    pub statement: Span,
+    pub verdict: Verdict,
+}
+
+/// What an `assert` found: the form of its claim, whether it holds, and the values of the
+/// sides, so that a grader can read them (`--json`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    pub holds: bool,
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=`, `is losing`, `is winning`, or `is true` for any
+    /// other claim (`assert 2 in S and ...`).
+    pub claim: &'static str,
+    /// The left side; the game of `G is losing`; the whole claim's truth for `is true`.
+    pub left: Answer,
+    /// The right side of a comparison.
+    pub right: Option<Answer>,
 }
 
 /// A printed value: a game is shown by its value and who wins.
@@ -56,13 +94,13 @@ pub enum Answer {
         family: bool,
     },
     /// An `assert` held; nothing is printed.
-    AssertHeld,
+    Assert(Box<Verdict>),
 }
 
 impl Answer {
     /// Whether the REPL and scripts print nothing for it.
     pub fn is_silent(&self) -> bool {
-        matches!(self, Answer::Defined { .. } | Answer::AssertHeld)
+        matches!(self, Answer::Defined { .. } | Answer::Assert(_))
     }
 }
 
@@ -83,7 +121,7 @@ impl fmt::Display for Answer {
             ),
             Answer::Table(table) => write!(f, "{table}"),
             Answer::Period(report) => write!(f, "{report}"),
-            Answer::Defined { .. } | Answer::AssertHeld => Ok(()),
+            Answer::Defined { .. } | Answer::Assert(_) => Ok(()),
         }
     }
 }

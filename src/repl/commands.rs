@@ -1,10 +1,10 @@
 //! The REPL's `:commands`, each of which may be shortened to a unique prefix (`:q`, `:v`).
 
 use super::Settings;
-use crate::cli::run_text;
+use crate::cli::{read_source, run_text};
 use crate::eval::Session;
 use crate::explain::Fold;
-use crate::output::{Format, print_event};
+use crate::output::{Format, print_event, print_failure};
 
 /// Every command, for completion and prefixes.
 pub const COMMANDS: &[&str] = &[
@@ -89,15 +89,15 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
 }
 
 fn load(session: &mut Session, path: &str, settings: &mut Settings) {
-    match std::fs::read_to_string(path) {
-        Ok(text) => {
+    match read_source(path.as_ref()) {
+        Ok((name, text)) => {
             settings.loaded = Some(path.to_owned());
-            let summary = run_text(session, path, &text, settings.format);
+            let summary = run_text(session, &name, &text, settings.format);
             if summary.ok() {
-                println!("loaded {path}");
+                println!("loaded {name}");
             }
         }
-        Err(error) => eprintln!("error: can't read {path}: {error}"),
+        Err(failure) => print_failure(&failure, settings.format),
     }
 }
 
