@@ -11,7 +11,7 @@ use clap_complete::Shell;
 
 use crate::diagnostics::Style;
 use crate::eval::{Limits, Session, Summary};
-use crate::output::{Failure, Format, print_event, print_failure};
+use crate::output::{Failure, Format, print_event, print_failure, print_summary};
 use crate::source::line_column;
 
 /// Exit code for a file that can't be read or a command line that can't be understood.
@@ -34,6 +34,9 @@ struct Cli {
     /// One JSON object per statement on standard output (errors too), for other tools
     #[arg(long, global = true)]
     json: bool,
+    /// No summary after each file `grundy run` runs (`seeds.game: 104 asserts held`)
+    #[arg(short, long, global = true)]
+    quiet: bool,
     /// Colour in diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     color: ColorChoice,
@@ -111,7 +114,7 @@ pub fn main() -> ExitCode {
             .set_progress(Some(Box::new(crate::progress::Bar::default())));
     }
     let code = match cli.command {
-        Some(Command::Run { files }) => run_files(&mut session, &files, format),
+        Some(Command::Run { files }) => run_files(&mut session, &files, format, !cli.quiet),
         Some(Command::Eval { source }) => {
             run_text(&mut session, "<eval>", &source, format).exit_code() as u8
         }
@@ -126,7 +129,8 @@ pub fn main() -> ExitCode {
             let history = cli.history_file.or_else(crate::repl::default_history_file);
             crate::repl::run(&mut session, format, history)
         }
-        None => run_files(&mut session, &[PathBuf::from("-")], format),
+        // Piped into the REPL: what the REPL prints, without a summary.
+        None => run_files(&mut session, &[PathBuf::from("-")], format, false),
     };
     ExitCode::from(code)
 }
@@ -197,13 +201,20 @@ fn check_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
     code
 }
 
-/// Runs each file in one session; the exit code is the worst of them.
-fn run_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
+/// Runs each file in one session, each followed by its summary if `summaries`; the exit
+/// code is the worst of them.
+fn run_files(session: &mut Session, files: &[PathBuf], format: Format, summaries: bool) -> u8 {
     let mut summary = Summary::default();
     let mut unreadable = false;
     for file in files {
         match read_source(file) {
-            Ok((name, text)) => summary.add(run_text(session, &name, &text, format)),
+            Ok((name, text)) => {
+                let ran = run_text(session, &name, &text, format);
+                if summaries {
+                    print_summary(&name, &ran, format);
+                }
+                summary.add(ran);
+            }
             Err(failure) => {
                 print_failure(&failure, format);
                 unreadable = true;

@@ -7,7 +7,7 @@ use std::io::{ErrorKind, Write};
 use serde_json::{Value, json};
 
 use crate::diagnostics::{self, Style};
-use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Verdict};
+use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 use crate::explain::Explanation;
 use crate::game::show_nimber;
 use crate::source::line_column;
@@ -165,6 +165,66 @@ fn verdict_json(verdict: &Verdict) -> Value {
         "left": answer_json(&verdict.left), "right": verdict.right.as_ref().map(answer_json),
         "code": null, "message": null, "help": null, "labels": [],
     })
+}
+
+/// How a program went, in a line for people: `seeds.game: 104 asserts held`.
+pub fn summary_text(summary: &Summary) -> String {
+    let count = |n: usize, what: &str| {
+        if n == 1 {
+            format!("1 {what}")
+        } else {
+            format!("{n} {what}s")
+        }
+    };
+    let mut parts = Vec::new();
+    if summary.syntax_errors + summary.name_errors > 0 {
+        let errors = if summary.syntax_errors > 0 {
+            count(summary.syntax_errors, "syntax error")
+        } else {
+            count(summary.name_errors, "name error")
+        };
+        parts.push(format!("{errors}, so nothing ran"));
+    } else if summary.failed_asserts > 0 {
+        let asserts = count(summary.asserts(), "assert");
+        parts.push(format!("{} of {asserts} failed", summary.failed_asserts));
+    } else if summary.held_asserts > 0 {
+        parts.push(format!("{} held", count(summary.held_asserts, "assert")));
+    } else if summary.statements > 0 {
+        parts.push(format!(
+            "{} ran, no asserts",
+            count(summary.statements, "statement")
+        ));
+    } else if summary.runtime_errors + summary.warnings == 0 {
+        parts.push("nothing to run".to_owned());
+    }
+    if summary.runtime_errors > 0 {
+        parts.push(count(summary.runtime_errors, "runtime error"));
+    }
+    if summary.warnings > 0 {
+        parts.push(count(summary.warnings, "warning"));
+    }
+    parts.join("; ")
+}
+
+/// The summary of one program as a JSON object.
+pub fn summary_json(file: &str, summary: &Summary) -> Value {
+    let object = json!({
+        "kind": "summary", "ok": summary.ok(), "exit_code": summary.exit_code(),
+        "statements": summary.statements, "asserts": summary.asserts(),
+        "held": summary.held_asserts, "failed": summary.failed_asserts,
+        "syntax_errors": summary.syntax_errors, "name_errors": summary.name_errors,
+        "runtime_errors": summary.runtime_errors, "warnings": summary.warnings,
+        "message": format!("{file}: {}", summary_text(summary)),
+    });
+    located(object, Some(file), None)
+}
+
+/// Says how a program went: a line on standard error, or a JSON object on standard output.
+pub fn print_summary(file: &str, summary: &Summary, format: Format) {
+    match format {
+        Format::Text(_) => print_diagnostic(format!("{file}: {}\n", summary_text(summary))),
+        Format::Json => print_line(summary_json(file, summary)),
+    }
 }
 
 /// An error outside any program: a file that can't be read, a command line that can't be

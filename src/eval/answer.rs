@@ -130,10 +130,12 @@ impl fmt::Display for Answer {
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     pub statements: usize,
+    pub held_asserts: usize,
     pub failed_asserts: usize,
     pub syntax_errors: usize,
     pub name_errors: usize,
     pub runtime_errors: usize,
+    pub warnings: usize,
 }
 
 impl Summary {
@@ -154,11 +156,19 @@ impl Summary {
         }
     }
 
+    /// Asserts that came to a verdict: an assert whose claim could not be evaluated is a
+    /// runtime error instead.
+    pub fn asserts(&self) -> usize {
+        self.held_asserts + self.failed_asserts
+    }
+
     pub fn add(&mut self, other: Summary) {
         self.statements += other.statements;
+        self.held_asserts += other.held_asserts;
         self.failed_asserts += other.failed_asserts;
         self.syntax_errors += other.syntax_errors;
         self.name_errors += other.name_errors;
         self.runtime_errors += other.runtime_errors;
+        self.warnings += other.warnings;
     }
 }

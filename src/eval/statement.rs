@@ -37,6 +37,9 @@ impl Session {
             }
             match self.exec(stmt) {
                 Ok(answer) => {
+                    if matches!(answer, Answer::Assert(_)) {
+                        summary.held_asserts += 1;
+                    }
                     let source = &self.sources.get(stmt.span.source).text;
                     let (line, column) = line_column(source, stmt.span.start as usize);
                     let text = self.sources.text(stmt.span).to_owned();
@@ -99,6 +102,7 @@ impl Session {
             return None;
         }
         let (name_errors, warnings) = self.resolve(&statements);
+        summary.warnings = warnings.len();
         for warning in warnings {
             let span = warning.span();
             sink(Event::Warning(self.report(warning, span)));

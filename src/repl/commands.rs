@@ -4,7 +4,7 @@ use super::Settings;
 use crate::cli::{read_source, run_text};
 use crate::eval::Session;
 use crate::explain::Fold;
-use crate::output::{Format, print_event, print_failure};
+use crate::output::{Format, print_event, print_failure, print_summary, summary_text};
 
 /// Every command, for completion and prefixes.
 pub const COMMANDS: &[&str] = &[
@@ -88,13 +88,17 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
     Flow::Continue
 }
 
+/// Runs a file and says how it went: `loaded FILE: 104 asserts held`, or what failed.
 fn load(session: &mut Session, path: &str, settings: &mut Settings) {
     match read_source(path.as_ref()) {
         Ok((name, text)) => {
             settings.loaded = Some(path.to_owned());
             let summary = run_text(session, &name, &text, settings.format);
-            if summary.ok() {
-                println!("loaded {name}");
+            match settings.format {
+                Format::Text(_) if summary.ok() => {
+                    println!("loaded {name}: {}", summary_text(&summary))
+                }
+                format => print_summary(&name, &summary, format),
             }
         }
         Err(failure) => print_failure(&failure, settings.format),
