@@ -12,7 +12,8 @@ use clap_complete::Shell;
 
 use crate::diagnostics::Style;
 use crate::eval::{Limits, Session, Summary};
-use crate::output::{Format, print_event};
+use crate::output::{Failure, Format, print_event, print_failure, print_summary};
+use crate::source::line_column;
 
 /// Exit code for a file that can't be read or a command line that can't be understood.
 const USAGE_ERROR: u8 = 2;
@@ -34,6 +35,9 @@ struct Cli {
     /// One JSON object per statement on standard output (errors too), for other tools
     #[arg(long, global = true)]
     json: bool,
+    /// No summary after each file `grundy run` runs (`seeds.game: 104 asserts held`)
+    #[arg(short, long, global = true)]
+    quiet: bool,
     /// Colour in diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     color: ColorChoice,
@@ -81,7 +85,10 @@ enum ColorChoice {
 }
 
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(error),
+    };
     let stderr_width = terminal_size::terminal_size_of(std::io::stderr()).map(|(w, _)| w.0);
     let style = Style {
         color: use_color(cli.color),
@@ -99,7 +106,8 @@ pub fn main() -> ExitCode {
     let mut limits = Limits::default();
     for setting in &cli.limits {
         if let Err(message) = limits.set(setting) {
-            eprintln!("error: --limit {setting}: {message}");
+            let message = format!("--limit {setting}: {message}");
+            print_failure(&usage(message, None), format);
             return ExitCode::from(USAGE_ERROR);
         }
     }
@@ -117,7 +125,7 @@ pub fn main() -> ExitCode {
             .set_progress(Some(Box::new(crate::progress::Bar::default())));
     }
     let code = match cli.command {
-        Some(Command::Run { files }) => run_files(&mut session, &files, format),
+        Some(Command::Run { files }) => run_files(&mut session, &files, format, !cli.quiet),
         Some(Command::Eval { source }) => {
             run_text(&mut session, "<eval>", &source, format).exit_code() as u8
         }
@@ -132,9 +140,45 @@ pub fn main() -> ExitCode {
             let history = cli.history_file.or_else(crate::repl::default_history_file);
             crate::repl::run(&mut session, format, history)
         }
-        None => run_files(&mut session, &[PathBuf::from("-")], format),
+        // Piped into the REPL: what the REPL prints, without a summary.
+        None => run_files(&mut session, &[PathBuf::from("-")], format, false),
     };
     ExitCode::from(code)
+}
+
+/// A command line clap could not read. With `--json` anywhere on it, the error is a JSON
+/// object like any other; help and version are printed as asked.
+fn usage_error(error: clap::Error) -> ExitCode {
+    let json = std::env::args_os()
+        .skip(1)
+        .take_while(|arg| arg != "--")
+        .any(|arg| arg == "--json");
+    if !json || !error.use_stderr() {
+        error.exit();
+    }
+    // clap's text: `error: ...` first, then tips and usage.
+    let text = error.render().to_string();
+    let (first, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let message = first.strip_prefix("error: ").unwrap_or(first).to_owned();
+    let help = rest
+        .lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let help = (!help.is_empty()).then_some(help);
+    print_failure(&usage(message, help), Format::Json);
+    ExitCode::from(USAGE_ERROR)
+}
+
+fn usage(message: String, help: Option<String>) -> Failure {
+    Failure {
+        code: "grundy::usage",
+        file: None,
+        place: None,
+        message,
+        help,
+    }
 }
 
 /// `--color`: on a terminal (and without `NO_COLOR`) for `auto`.
@@ -159,8 +203,8 @@ fn check_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
                     session.check(&name, &text, &mut |event| print_event(event, format, &name));
                 code = code.max(summary.exit_code() as u8);
             }
-            Err(message) => {
-                eprintln!("error: {message}");
+            Err(failure) => {
+                print_failure(&failure, format);
                 code = code.max(USAGE_ERROR);
             }
         }
@@ -168,15 +212,22 @@ fn check_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
     code
 }
 
-/// Runs each file in one session; the exit code is the worst of them.
-fn run_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
+/// Runs each file in one session, each followed by its summary if `summaries`; the exit
+/// code is the worst of them.
+fn run_files(session: &mut Session, files: &[PathBuf], format: Format, summaries: bool) -> u8 {
     let mut summary = Summary::default();
     let mut unreadable = false;
     for file in files {
         match read_source(file) {
-            Ok((name, text)) => summary.add(run_text(session, &name, &text, format)),
-            Err(message) => {
-                eprintln!("error: {message}");
+            Ok((name, text)) => {
+                let ran = run_text(session, &name, &text, format);
+                if summaries {
+                    print_summary(&name, &ran, format);
+                }
+                summary.add(ran);
+            }
+            Err(failure) => {
+                print_failure(&failure, format);
                 unreadable = true;
             }
         }
@@ -189,26 +240,46 @@ fn run_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
     }
 }
 
-fn read_source(path: &Path) -> Result<(String, String), String> {
+/// A program's name and text; `-` is standard input.
+pub fn read_source(path: &Path) -> Result<(String, String), Failure> {
+    let failure = |file: &str, code, message| Failure {
+        code,
+        file: Some(file.to_owned()),
+        place: None,
+        message,
+        help: None,
+    };
     if path == Path::new("-") {
         let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| format!("can't read standard input: {e}"))?;
+        std::io::stdin().read_to_string(&mut text).map_err(|e| {
+            let message = format!("can't read standard input: {e}");
+            failure("<stdin>", "grundy::io::read", message)
+        })?;
         return Ok(("<stdin>".to_owned(), text));
     }
     let name = path.display().to_string();
     if path.is_dir() {
-        return Err(format!("{name} is a directory, not a .game file"));
+        let message = format!("{name} is a directory, not a .game file");
+        return Err(failure(&name, "grundy::io::directory", message));
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("can't read {name}: {e}"))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        format!(
-            "{name} is not UTF-8 text (invalid byte at offset {})",
-            e.utf8_error().valid_up_to()
-        )
-    })?;
-    Ok((name, text))
+    let bytes = std::fs::read(path)
+        .map_err(|e| failure(&name, "grundy::io::read", format!("can't read {name}: {e}")))?;
+    String::from_utf8(bytes)
+        .map(|text| (name.clone(), text))
+        .map_err(|e| {
+            let valid = e.utf8_error().valid_up_to();
+            // What comes before the bad byte is text: it says where the byte is.
+            let before = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
+            let (line, column) = line_column(before, valid);
+            let message = format!(
+                "{name} is not UTF-8 text (an invalid byte at line {line}, column {column}, \
+                 offset {valid})"
+            );
+            Failure {
+                place: Some((line, column)),
+                ..failure(&name, "grundy::io::not_utf8", message)
+            }
+        })
 }
 
 /// Runs one program, printing what it prints in the chosen format.

@@ -4,13 +4,13 @@
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
 
-use miette::JSONReportHandler;
 use serde_json::{Value, json};
 
 use crate::diagnostics::{self, Style};
-use crate::eval::{Answer, Event};
+use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 use crate::explain::Explanation;
 use crate::game::show_nimber;
+use crate::source::line_column;
 
 /// Text or JSON.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -32,8 +32,8 @@ pub fn print_event(event: Event, format: Format, file: &str) {
             );
             print_text(&text, style, !laid_out)
         }
-        (Format::Text(style), Event::Error(report) | Event::Warning(report)) => {
-            print_diagnostic(diagnostics::render(&report, style))
+        (Format::Text(style), Event::Error(diagnosis) | Event::Warning(diagnosis)) => {
+            print_diagnostic(diagnostics::render(&diagnosis.report, style))
         }
         (Format::Json, event) => print_line(event_json(&event, file)),
     }
@@ -137,37 +137,182 @@ pub fn ascii(text: &str) -> String {
     out
 }
 
-/// One event as a JSON object.
+/// One event as a JSON object (docs/json.md says what each holds).
 pub fn event_json(event: &Event, file: &str) -> Value {
     match event {
         Event::Answer {
             line,
+            column,
             source,
             answer,
             ..
         } => {
             let mut object = answer_json(answer);
-            object["file"] = json!(file);
-            object["line"] = json!(line);
             object["source"] = json!(source);
-            object
+            located(object, Some(file), Some((*line, *column)))
         }
-        Event::Error(report) | Event::Warning(report) => {
-            let kind = if matches!(event, Event::Warning(_)) {
-                "warning"
-            } else {
-                "error"
-            };
-            let mut rendered = String::new();
-            let diagnostic =
-                match JSONReportHandler::new().render_report(&mut rendered, report.as_ref()) {
-                    Ok(()) => serde_json::from_str(&rendered).unwrap_or(Value::String(rendered)),
-                    Err(_) => json!({ "message": report.to_string() }),
-                };
-            let code = report.code().map(|c| c.to_string());
-            json!({ "kind": kind, "file": file, "code": code, "error": diagnostic })
-        }
+        Event::Warning(diagnosis) => diagnosis_json(diagnosis, "warning"),
+        Event::Error(diagnosis) => match &diagnosis.assert {
+            Some(failed) => failed_assert_json(diagnosis, failed),
+            None => diagnosis_json(diagnosis, "error"),
+        },
     }
+}
+
+/// The object with the fields every object has: where it comes from, or null.
+fn located(mut object: Value, file: Option<&str>, place: Option<(usize, usize)>) -> Value {
+    object["file"] = json!(file);
+    object["line"] = json!(place.map(|(line, _)| line));
+    object["column"] = json!(place.map(|(_, column)| column));
+    object
+}
+
+/// A warning or an error, placed where it points.
+fn diagnosis_json(diagnosis: &Diagnosis, kind: &str) -> Value {
+    let mut object = json!({ "kind": kind });
+    add_report(&mut object, diagnosis);
+    let place = line_column(&diagnosis.source.text, diagnosis.span.start as usize);
+    located(object, Some(&diagnosis.source.name), Some(place))
+}
+
+/// A failed assert: the same object as a held one, with its diagnostic.
+fn failed_assert_json(diagnosis: &Diagnosis, failed: &FailedAssert) -> Value {
+    let text = &diagnosis.source.text;
+    let statement = failed.statement;
+    let mut object = verdict_json(&failed.verdict);
+    object["source"] = json!(text[statement.start as usize..statement.end as usize]);
+    add_report(&mut object, diagnosis);
+    let place = line_column(text, statement.start as usize);
+    located(object, Some(&diagnosis.source.name), Some(place))
+}
+
+/// The diagnostic's code, message, help and labels, each label placed by line and column.
+fn add_report(object: &mut Value, diagnosis: &Diagnosis) {
+    let report = &diagnosis.report;
+    let text = &diagnosis.source.text;
+    let labels: Vec<Value> = report
+        .labels()
+        .into_iter()
+        .flatten()
+        .map(|label| {
+            let (start, end) = (label.offset(), label.offset() + label.len());
+            let (line, column) = line_column(text, start);
+            let (end_line, end_column) = line_column(text, end);
+            json!({
+                "label": label.label(), "line": line, "column": column, "end_line": end_line,
+                "end_column": end_column, "offset": start, "length": label.len(),
+            })
+        })
+        .collect();
+    object["code"] = json!(report.code().map(|c| c.to_string()));
+    object["message"] = json!(report.to_string());
+    object["help"] = json!(report.help().map(|h| h.to_string()));
+    object["labels"] = json!(labels);
+}
+
+/// An assert, held or failed; a failed one gets its diagnostic's fields filled in after.
+fn verdict_json(verdict: &Verdict) -> Value {
+    json!({
+        "kind": "assert", "holds": verdict.holds, "claim": verdict.claim,
+        "left": answer_json(&verdict.left), "right": verdict.right.as_ref().map(answer_json),
+        "code": null, "message": null, "help": null, "labels": [],
+    })
+}
+
+/// How a program went, in a line for people: `seeds.game: 104 asserts held`.
+pub fn summary_text(summary: &Summary) -> String {
+    let count = |n: usize, what: &str| {
+        if n == 1 {
+            format!("1 {what}")
+        } else {
+            format!("{n} {what}s")
+        }
+    };
+    let mut parts = Vec::new();
+    if summary.syntax_errors + summary.name_errors > 0 {
+        let errors = if summary.syntax_errors > 0 {
+            count(summary.syntax_errors, "syntax error")
+        } else {
+            count(summary.name_errors, "name error")
+        };
+        parts.push(format!("{errors}, so nothing ran"));
+    } else if summary.failed_asserts > 0 {
+        let asserts = count(summary.asserts(), "assert");
+        parts.push(format!("{} of {asserts} failed", summary.failed_asserts));
+    } else if summary.held_asserts > 0 {
+        parts.push(format!("{} held", count(summary.held_asserts, "assert")));
+    } else if summary.statements > 0 {
+        parts.push(format!(
+            "{} ran, no asserts",
+            count(summary.statements, "statement")
+        ));
+    } else if summary.runtime_errors + summary.warnings == 0 {
+        parts.push("nothing to run".to_owned());
+    }
+    if summary.runtime_errors > 0 {
+        parts.push(count(summary.runtime_errors, "runtime error"));
+    }
+    if summary.warnings > 0 {
+        parts.push(count(summary.warnings, "warning"));
+    }
+    parts.join("; ")
+}
+
+/// The summary of one program as a JSON object.
+pub fn summary_json(file: &str, summary: &Summary) -> Value {
+    let object = json!({
+        "kind": "summary", "ok": summary.ok(), "exit_code": summary.exit_code(),
+        "statements": summary.statements, "asserts": summary.asserts(),
+        "held": summary.held_asserts, "failed": summary.failed_asserts,
+        "syntax_errors": summary.syntax_errors, "name_errors": summary.name_errors,
+        "runtime_errors": summary.runtime_errors, "warnings": summary.warnings,
+        "message": format!("{file}: {}", summary_text(summary)),
+    });
+    located(object, Some(file), None)
+}
+
+/// Says how a program went: a line on standard error, or a JSON object on standard output.
+pub fn print_summary(file: &str, summary: &Summary, format: Format) {
+    match format {
+        Format::Text(_) => print_diagnostic(format!("{file}: {}\n", summary_text(summary))),
+        Format::Json => print_line(summary_json(file, summary)),
+    }
+}
+
+/// An error outside any program: a file that can't be read, a command line that can't be
+/// understood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// `grundy::io::read`, `grundy::usage`, ...
+    pub code: &'static str,
+    /// The file it is about, if any.
+    pub file: Option<String>,
+    /// Where in the file, if anywhere: (line, column).
+    pub place: Option<(usize, usize)>,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+/// Prints a failure: `error: ...` on standard error, or an `error` object on standard output.
+pub fn print_failure(failure: &Failure, format: Format) {
+    match format {
+        Format::Text(_) => {
+            let mut text = format!("error: {}\n", failure.message);
+            if let Some(help) = &failure.help {
+                text.push_str(&format!("  help: {help}\n"));
+            }
+            print_diagnostic(text)
+        }
+        Format::Json => print_line(failure_json(failure)),
+    }
+}
+
+pub fn failure_json(failure: &Failure) -> Value {
+    let object = json!({
+        "kind": "error", "code": failure.code, "message": failure.message, "help": failure.help,
+        "labels": [],
+    });
+    located(object, failure.file.as_deref(), failure.place)
 }
 
 fn outcome(nimber: u64) -> &'static str {
@@ -181,13 +326,13 @@ fn answer_json(answer: &Answer) -> Value {
         }),
         Answer::Int(n) => json!({ "kind": "integer", "value": n }),
         Answer::Bool(b) => json!({ "kind": "truth", "value": b }),
-        Answer::Set(members) => json!({ "kind": "set", "value": members }),
+        Answer::Set { members, .. } => json!({ "kind": "set", "value": members }),
         Answer::Range { start, end } => json!({ "kind": "range", "start": start, "end": end }),
         Answer::Str(text) => json!({ "kind": "string", "value": text }),
         Answer::Defined { name, family } => {
             json!({ "kind": "definition", "name": name, "family": family })
         }
-        Answer::AssertHeld => json!({ "kind": "assert", "holds": true }),
+        Answer::Assert(verdict) => verdict_json(verdict),
         Answer::Family { name, example } => {
             json!({ "kind": "family", "name": name, "example": example })
         }
@@ -207,9 +352,10 @@ fn answer_json(answer: &Answer) -> Value {
                 "kind": "period", "family": report.family, "proved": true, "preperiod": found.preperiod,
                 "period": found.period, "computed": report.computed, "proof": found.proof,
             }),
-            None => {
-                json!({ "kind": "period", "family": report.family, "proved": false, "computed": report.computed })
-            }
+            None => json!({
+                "kind": "period", "family": report.family, "proved": false, "preperiod": null,
+                "period": null, "computed": report.computed, "proof": null,
+            }),
         },
         Answer::Explanation(explanation) => explanation_json(explanation),
     }
@@ -228,7 +374,8 @@ fn explanation_json(explanation: &Explanation) -> Value {
                 .collect();
             json!({
                 "kind": "moves", "game": list.game, "nimber": list.value, "outcome": outcome(list.value),
-                "all": list.all, "total": list.total, "moves": moves, "hidden": list.hidden,
+                "all": list.all, "full": list.full, "total": list.total, "moves": moves,
+                "hidden": list.hidden,
             })
         }
         Explanation::Options(list) => {
@@ -239,7 +386,7 @@ fn explanation_json(explanation: &Explanation) -> Value {
                 .collect();
             json!({
                 "kind": "options", "game": list.game, "nimber": list.value, "total": list.total,
-                "options": options, "hidden": list.hidden,
+                "distinct": list.distinct, "options": options, "hidden": list.hidden, "full": list.full,
             })
         }
         Explanation::Tree(text) => json!({ "kind": "tree", "text": text }),

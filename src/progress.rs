@@ -20,12 +20,15 @@ pub struct Bar {
 }
 
 impl Bar {
-    fn start(&mut self, total: u64) {
+    fn start(&mut self, total: u64, running: Duration) {
         let bounded = total > 0;
         let (bar, template) = if bounded {
             // No time left: heap games grow quadratically, so a linear estimate misleads.
             let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-            (bar, "{msg} [{bar:40}] {human_pos}/{human_len} ({elapsed})")
+            (
+                bar,
+                "{msg} [{wide_bar}] {human_pos}/{human_len} ({elapsed})",
+            )
         } else {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
             (bar, "{msg} {spinner} {human_pos} ({elapsed})")
@@ -33,6 +36,8 @@ impl Bar {
         if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style.progress_chars("=> "));
         }
+        // The time shown is the statement's, not the bar's.
+        let bar = bar.with_elapsed(running);
         self.bar = Some(bar);
         self.bounded = bounded;
     }
@@ -55,7 +60,7 @@ impl Progress for Bar {
             self.finish();
         }
         if self.bar.is_none() && started.elapsed() >= PATIENCE {
-            self.start(total);
+            self.start(total, started.elapsed());
         }
         if let Some(bar) = &self.bar {
             if self.what != what {

@@ -160,3 +160,28 @@ fn floor_char(text: &str, mut at: usize) -> usize {
     }
     at
 }
+
+/// The line and column of a byte offset, both from 1. Lines end at `\n`; columns count
+/// characters (a tab or a `≡` is one), which is what editors and tools expect.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..floor_char(text, offset)];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let line = before.matches('\n').count() + 1;
+    (line, before[line_start..].chars().count() + 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_column;
+
+    #[test]
+    fn columns_count_characters_from_one() {
+        let text = "let G = <*0>\nassert G ≡ *1 + x\r\n\tG";
+        assert_eq!(line_column(text, 0), (1, 1));
+        assert_eq!(line_column(text, text.find('x').unwrap()), (2, 17));
+        assert_eq!(line_column(text, text.rfind('G').unwrap()), (3, 2));
+        assert_eq!(line_column(text, text.len()), (3, 3));
+        // Inside a character: the character it is in.
+        assert_eq!(line_column(text, text.find('≡').unwrap() + 1), (2, 10));
+    }
+}

@@ -55,8 +55,74 @@ fn run_passes_the_examples() {
             "{example}: {}",
             stderr(&output)
         );
-        assert!(stderr(&output).is_empty());
+        // Nothing but the summary, which counts every assert of the worksheet.
+        let text = std::fs::read_to_string(example).unwrap();
+        let asserts = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with("assert "))
+            .count();
+        assert!(asserts > 5, "{example}");
+        assert_eq!(
+            stderr(&output),
+            format!("{example}: {asserts} asserts held\n")
+        );
     }
+}
+
+/// After each file of `grundy run`, one line on stderr says how it went; `-q` silences it.
+#[test]
+fn a_run_ends_with_a_summary_of_each_file() {
+    let summary = |args: &[&str], stdin: &str| {
+        let output = grundy(args, stdin);
+        let text = stderr(&output);
+        text.lines()
+            .filter(|line| !line.starts_with([' ', '×']) && line.contains(": "))
+            .filter(|line| !line.contains("grundy::"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        summary(&["run", "tests/errors/assert_failed.game"], ""),
+        ["tests/errors/assert_failed.game: 5 of 6 asserts failed"]
+    );
+    assert_eq!(
+        summary(
+            &["run", "examples/homework.game", "examples/proofs.game"],
+            ""
+        ),
+        [
+            "examples/homework.game: 16 asserts held",
+            "examples/proofs.game: 42 statements ran, no asserts"
+        ]
+    );
+    assert_eq!(
+        summary(&["run", "tests/errors/syntax_several_statements.game"], ""),
+        ["tests/errors/syntax_several_statements.game: 3 syntax errors, so nothing ran"]
+    );
+    assert_eq!(
+        summary(
+            &["run", "-"],
+            "assert *1 == *1\n*1 + 2\nassert 2 ^ 3 == 1\n"
+        ),
+        ["<stdin>: 2 asserts held; 1 runtime error; 1 warning"]
+    );
+    assert_eq!(
+        summary(&["run", "-"], "// nothing yet\n"),
+        ["<stdin>: nothing to run"]
+    );
+    // Silenced, and not printed where no file runs as a worksheet.
+    for (args, stdin) in [
+        (&["run", "-q", "tests/errors/assert_failed.game"][..], ""),
+        (&["--quiet", "run", "examples/homework.game"], ""),
+        (&["eval", "assert *1 == *1"], ""),
+        (&["check", "examples/homework.game"], ""),
+        (&[], "assert *1 == *1\n"),
+    ] {
+        assert_eq!(summary(args, stdin), Vec::<String>::new(), "{args:?}");
+    }
+    let quiet = grundy(&["run", "-q", "tests/errors/assert_failed.game"], "");
+    assert_eq!(quiet.status.code(), Some(1), "-q changes no exit code");
+    assert_eq!(stderr(&quiet).matches("assertion failed").count(), 5);
 }
 
 #[test]
@@ -177,15 +243,85 @@ fn json_gives_one_object_per_statement() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(objects.len(), 6, "one per statement");
+    assert_eq!(objects.len(), 7, "one per statement, then the summary");
+    let failed: Vec<_> = objects.iter().filter(|o| o["holds"] == false).collect();
+    assert_eq!(failed.len(), 5);
+    assert!(failed.iter().all(|o| o["kind"] == "assert"));
+    // `assert *1 + *2 == *4`: both sides' values, where the statement is, and why.
+    assert_eq!(failed[0]["line"], 2);
+    assert_eq!(failed[0]["column"], 1);
+    assert_eq!(failed[0]["source"], "assert *1 + *2 == *4");
+    assert_eq!(failed[0]["claim"], "==");
+    assert_eq!(failed[0]["left"]["nimber"], 3);
+    assert_eq!(failed[0]["right"]["nimber"], 4);
+    assert_eq!(failed[0]["labels"][1]["label"], "this is *4");
+    assert_eq!(failed[0]["labels"][1]["column"], 19);
+    // `assert *5 + *5 is winning`: the game's value and outcome.
+    assert_eq!(failed[1]["claim"], "is winning");
+    assert_eq!(failed[1]["left"]["outcome"], "losing");
+    assert_eq!(failed[1]["right"], serde_json::Value::Null);
+    let held = objects.iter().find(|o| o["holds"] == true).unwrap();
+    assert_eq!(held["source"], "assert *1 + *2 + *3 is losing");
+    assert_eq!(held["left"]["nimber"], 0);
+    let summary = &objects[6];
+    assert_eq!(summary["kind"], "summary");
     assert_eq!(
-        objects
-            .iter()
-            .filter(|o| o["code"] == "grundy::assert::failed")
-            .count(),
-        5
+        (&summary["held"], &summary["failed"]),
+        (&1.into(), &5.into())
     );
     assert_eq!(run.status.code(), Some(1));
+    assert!(stderr(&run).is_empty());
+    let quiet = grundy(
+        &["run", "--json", "-q", "tests/errors/assert_failed.game"],
+        "",
+    );
+    assert_eq!(stdout(&quiet).lines().count(), 6, "no summary with -q");
+}
+
+/// Files that can't be read and command lines that can't be understood are JSON objects
+/// too, with the exit codes they have without `--json`.
+#[test]
+fn json_reports_files_and_command_lines_that_go_wrong() {
+    let object = |args: &[&str]| {
+        let output = grundy(args, "");
+        assert!(stderr(&output).is_empty(), "{args:?}: {}", stderr(&output));
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let printed = stdout(&output);
+        assert_eq!(printed.lines().count(), 1, "{args:?}: {printed}");
+        serde_json::from_str::<serde_json::Value>(&printed).unwrap()
+    };
+    let missing = object(&["--json", "run", "no/such/file.game"]);
+    assert_eq!(missing["kind"], "error");
+    assert_eq!(missing["code"], "grundy::io::read");
+    assert_eq!(missing["file"], "no/such/file.game");
+    assert_eq!(
+        object(&["--json", "check", "tests"])["code"],
+        "grundy::io::directory"
+    );
+    let unknown = object(&["--json", "frobnicate"]);
+    assert_eq!(unknown["code"], "grundy::usage");
+    assert_eq!(unknown["message"], "unrecognized subcommand 'frobnicate'");
+    assert_eq!(unknown["file"], serde_json::Value::Null);
+    // `--json` is read wherever it is, even after what clap could not understand.
+    let flag = object(&["run", "--frobnicate", "x.game", "--json"]);
+    assert!(
+        flag["message"].as_str().unwrap().contains("--frobnicate"),
+        "{flag}"
+    );
+    let limit = object(&["--json", "--limit", "heap=lots", "eval", "1"]);
+    assert_eq!(limit["code"], "grundy::usage");
+    assert!(
+        limit["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("--limit heap=lots")
+    );
+    // Without `--json`, clap's own message; `--help` is text even with it.
+    let output = grundy(&["frobnicate"], "");
+    assert!(stderr(&output).starts_with("error: unrecognized subcommand"));
+    let help = grundy(&["--json", "--help"], "");
+    assert_eq!(help.status.code(), Some(0));
+    assert!(stdout(&help).contains("Usage: grundy"));
 }
 
 #[test]
@@ -385,7 +521,8 @@ fn many_winning_moves_are_counted_past_a_screenful() {
     let printed = stdout(&output);
     assert_eq!(printed.lines().count(), 32, "{printed}");
     assert!(
-        printed.ends_with("  … 131 more winning moves\n"),
+        printed
+            .ends_with("  … 131 more winning moves (`moves full kayles(2000)` lists every one)\n"),
         "{printed}"
     );
     let output = grundy(&["--json", "eval", "moves kayles(2000)"], "");

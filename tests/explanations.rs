@@ -148,3 +148,30 @@ fn full_pictures_and_proofs_are_bounded() {
         session.arena.len()
     );
 }
+
+/// A long table or set shows a screenful and counts the rest; `full` prints it whole, and
+/// `full` is still a name where no operand follows it.
+#[test]
+fn long_values_fold_unless_asked_in_full() {
+    let table = eval("seq(kayles, 0..2000000)");
+    assert_eq!(table.lines().count(), 32, "{table}");
+    assert!(
+        table.ends_with(
+            "… 1999640 more values (`full seq(…)` shows them all; --json gives them to programs)"
+        ),
+        "{table}"
+    );
+    let whole = eval("full seq(kayles, 0..2000)");
+    assert_eq!(whole.lines().count(), 1 + 2000 / 12 + 1, "{whole}");
+    let set = eval("{k for k in 0..5000}");
+    assert!(
+        set.ends_with("999 … 4000 more members} (`full ...` shows them all)"),
+        "{set}"
+    );
+    assert!(eval("full {k for k in 0..5000}").ends_with("4998, 4999}"));
+    assert_eq!(eval("let full = 3\nfull + 1"), "4");
+    assert_eq!(
+        eval("let full(n) = *n\nfull(3)"),
+        "*3 — the player to move wins"
+    );
+}

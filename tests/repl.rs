@@ -205,3 +205,27 @@ fn ctrl_d_ends_an_unfinished_entry_then_leaves() {
     repl.send_control('d').unwrap();
     repl.exp_eof().unwrap();
 }
+
+/// `:load` says how the file went: its asserts counted, or what failed, or why it can't
+/// be read.
+#[test]
+fn load_counts_the_asserts_of_a_file() {
+    let mut repl = repl(&history_file("load"));
+    let held = keys(&mut repl, ":load examples/homework.game\r");
+    assert!(
+        held.contains("loaded examples/homework.game: 16 asserts held"),
+        "{held}"
+    );
+    let failed = keys(&mut repl, ":load tests/errors/assert_failed.game\r");
+    assert!(
+        failed.contains("tests/errors/assert_failed.game: 5 of 6 asserts failed"),
+        "{failed}"
+    );
+    assert!(!failed.contains("loaded"), "{failed}");
+    let missing = keys(&mut repl, ":load no/such/file.game\r");
+    assert!(
+        missing.contains("error: can't read no/such/file.game"),
+        "{missing}"
+    );
+    quit(repl);
+}

@@ -23,8 +23,8 @@ fuzz_target!(|data: &[u8]| {
         session.set_limit(limit).unwrap();
     }
     session.run("fuzz.game", text, &mut |event| match event {
-        Event::Error(report) | Event::Warning(report) => {
-            let _ = render(&report, Style::PLAIN);
+        Event::Error(diagnosis) | Event::Warning(diagnosis) => {
+            let _ = render(&diagnosis.report, Style::PLAIN);
         }
         Event::Answer { answer, .. } => {
             let _ = answer.to_string();

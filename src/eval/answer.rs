@@ -5,7 +5,7 @@ use std::fmt;
 use super::value::ShowSet;
 use super::{PeriodReport, Table};
 use crate::explain::Explanation;
-use crate::source::Span;
+use crate::source::{Source, Span};
 
 /// What running a statement produced.
 #[derive(Debug)]
@@ -15,14 +15,52 @@ pub enum Event {
         span: Span,
         /// The line it starts on, from 1.
         line: usize,
+        /// The column it starts at, from 1, in characters.
+        column: usize,
         /// The statement as written.
         source: String,
         answer: Answer,
     },
     /// A warning: legal, probably not meant; the program ran anyway.
-    Warning(miette::Report),
-    /// An error, with its source attached, ready to be rendered.
-    Error(miette::Report),
+    Warning(Diagnosis),
+    /// An error, a failed assert among them.
+    Error(Diagnosis),
+}
+
+/// A warning or an error: the report people read, and what tools read beside it.
+#[derive(Debug)]
+pub struct Diagnosis {
+    /// The diagnostic with its source attached, ready to be rendered.
+    pub report: miette::Report,
+    /// The program the report points into: maybe an earlier one than the program running,
+    /// as when a family defined in one file fails when called from another.
+    pub source: Source,
+    /// Where in `source` it is.
+    pub span: Span,
+    /// For a failed assert: the statement, and what its sides were.
+    pub assert: Option<Box<FailedAssert>>,
+}
+
+/// An `assert` whose claim is false.
+#[derive(Debug)]
+pub struct FailedAssert {
+    /// The whole statement, `assert` included.
+    pub statement: Span,
+    pub verdict: Verdict,
+}
+
+/// What an `assert` found: the form of its claim, whether it holds, and the values of the
+/// sides, so that a grader can read them (`--json`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Verdict {
+    pub holds: bool,
+    /// `==`, `!=`, `<`, `<=`, `>`, `>=`, `is losing`, `is winning`, or `is true` for any
+    /// other claim (`assert 2 in S and ...`).
+    pub claim: &'static str,
+    /// The left side; the game of `G is losing`; the whole claim's truth for `is true`.
+    pub left: Answer,
+    /// The right side of a comparison.
+    pub right: Option<Answer>,
 }
 
 /// A printed value: a game is shown by its value and who wins.
@@ -33,7 +71,11 @@ pub enum Answer {
     },
     Int(i64),
     Bool(bool),
-    Set(Vec<i64>),
+    /// A set; `full`: printed whole, not folded after a screenful of members.
+    Set {
+        members: Vec<i64>,
+        full: bool,
+    },
     Range {
         start: i64,
         end: i64,
@@ -56,13 +98,13 @@ pub enum Answer {
         family: bool,
     },
     /// An `assert` held; nothing is printed.
-    AssertHeld,
+    Assert(Box<Verdict>),
 }
 
 impl Answer {
     /// Whether the REPL and scripts print nothing for it.
     pub fn is_silent(&self) -> bool {
-        matches!(self, Answer::Defined { .. } | Answer::AssertHeld)
+        matches!(self, Answer::Defined { .. } | Answer::Assert(_))
     }
 }
 
@@ -73,7 +115,17 @@ impl fmt::Display for Answer {
             Answer::Game { nimber } => write!(f, "*{nimber} — the player to move wins"),
             Answer::Int(n) => write!(f, "{n}"),
             Answer::Bool(b) => write!(f, "{b}"),
-            Answer::Set(members) => write!(f, "{}", ShowSet(members)),
+            Answer::Set { members, full } if *full || members.len() <= SET_MEMBERS => {
+                write!(f, "{}", ShowSet(members))
+            }
+            Answer::Set { members, .. } => write!(
+                f,
+                "{} … {} more members}} (`full ...` shows them all)",
+                ShowSet(&members[..SET_MEMBERS])
+                    .to_string()
+                    .trim_end_matches('}'),
+                members.len() - SET_MEMBERS
+            ),
             Answer::Range { start, end } => write!(f, "{start}..{end}"),
             Answer::Str(text) => write!(f, "{text:?}"),
             Answer::Explanation(explanation) => write!(f, "{explanation}"),
@@ -83,19 +135,24 @@ impl fmt::Display for Answer {
             ),
             Answer::Table(table) => write!(f, "{table}"),
             Answer::Period(report) => write!(f, "{report}"),
-            Answer::Defined { .. } | Answer::AssertHeld => Ok(()),
+            Answer::Defined { .. } | Answer::Assert(_) => Ok(()),
         }
     }
 }
+
+/// Members of a set printed before the rest are counted.
+const SET_MEMBERS: usize = 1000;
 
 /// How a program went.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Summary {
     pub statements: usize,
+    pub held_asserts: usize,
     pub failed_asserts: usize,
     pub syntax_errors: usize,
     pub name_errors: usize,
     pub runtime_errors: usize,
+    pub warnings: usize,
 }
 
 impl Summary {
@@ -116,11 +173,19 @@ impl Summary {
         }
     }
 
+    /// Asserts that came to a verdict: an assert whose claim could not be evaluated is a
+    /// runtime error instead.
+    pub fn asserts(&self) -> usize {
+        self.held_asserts + self.failed_asserts
+    }
+
     pub fn add(&mut self, other: Summary) {
         self.statements += other.statements;
+        self.held_asserts += other.held_asserts;
         self.failed_asserts += other.failed_asserts;
         self.syntax_errors += other.syntax_errors;
         self.name_errors += other.name_errors;
         self.runtime_errors += other.runtime_errors;
+        self.warnings += other.warnings;
     }
 }

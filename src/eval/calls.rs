@@ -217,7 +217,10 @@ impl Session {
             .into());
         }
         if self.steps.is_multiple_of(1024)
-            && let Err(error) = self.arena.watch.tick("evaluating", self.steps, 0)
+            && let Err(error) = self
+                .arena
+                .watch
+                .tick("calls and loop passes", self.steps, 0)
         {
             return Err(self.game_error(error, span));
         }

@@ -136,6 +136,8 @@ pub enum EvalError {
         labels: Vec<LabeledSpan>,
         #[help]
         help: Option<String>,
+        /// The values of its sides, for tools.
+        verdict: Box<super::Verdict>,
     },
 }
 

@@ -18,6 +18,8 @@ pub struct Table {
     pub entries: Vec<(i64, u64)>,
     /// (preperiod, period), when proved: rows are then a period long.
     pub period: Option<(u64, u64)>,
+    /// Printed whole (`full seq(...)`), not folded after a screenful of rows.
+    pub full: bool,
 }
 
 /// `period(F)`: where a heap game's values repeat for ever, and why, or how far it looked.
@@ -189,6 +191,7 @@ impl Session {
             family: self.family_name(family),
             entries,
             period,
+            full: false,
         })))
     }
 
@@ -325,10 +328,11 @@ impl fmt::Display for Table {
             None => write!(f, "{}: values", self.family)?,
         }
         if !contiguous || self.entries.is_empty() {
-            for (n, value) in &self.entries {
+            let shown = if self.full { usize::MAX } else { ROWS };
+            for (n, value) in self.entries.iter().take(shown) {
                 write!(f, "\n  {n}: {value}")?;
             }
-            return Ok(());
+            return self.fold_note(f, self.entries.len().saturating_sub(shown), "value");
         }
         let row = match self.period {
             Some((_, period)) if period <= ROW => period,
@@ -345,15 +349,37 @@ impl fmt::Display for Table {
         let mut column = first.rem_euclid(row as i64) as usize;
         write!(f, "\n{:>label$}:", first - column as i64)?;
         write!(f, "{}", " ".repeat(column * (wide + 1)))?;
-        for (n, value) in &self.entries {
+        let mut rows = 1;
+        for (i, (n, value)) in self.entries.iter().enumerate() {
             if column == row as usize {
+                if rows == ROWS && !self.full {
+                    return self.fold_note(f, self.entries.len() - i, "value");
+                }
                 write!(f, "\n{n:>label$}:")?;
                 column = 0;
+                rows += 1;
             }
             write!(f, " {value:>wide$}")?;
             column += 1;
         }
         Ok(())
+    }
+}
+
+/// Rows of a table shown before the rest is counted (`full seq(...)` shows them all).
+const ROWS: usize = 30;
+
+impl Table {
+    /// `… 166 310 more values (`full seq(kayles, 0..2000000)` shows them all)`.
+    fn fold_note(&self, f: &mut fmt::Formatter<'_>, hidden: usize, what: &str) -> fmt::Result {
+        if hidden == 0 {
+            return Ok(());
+        }
+        let plural = if hidden == 1 { "" } else { "s" };
+        write!(
+            f,
+            "\n… {hidden} more {what}{plural} (`full seq(…)` shows them all; --json gives them to programs)"
+        )
     }
 }
 

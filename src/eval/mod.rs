@@ -25,7 +25,7 @@ use std::sync::atomic::AtomicBool;
 use indexmap::IndexMap;
 use rustc_hash::FxHashMap;
 
-pub use answer::{Answer, Event, Summary};
+pub use answer::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 pub use builtins::BUILTINS;
 pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};

@@ -36,6 +36,7 @@ impl Session {
                 }
                 StmtKind::Assert(expr)
                 | StmtKind::Expr(expr)
+                | StmtKind::Full(expr)
                 | StmtKind::Command { target: expr, .. } => resolver.expr(expr),
             }
         }

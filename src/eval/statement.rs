@@ -7,8 +7,11 @@ use miette::LabeledSpan;
 
 use super::ops::Operand;
 use super::value::show_nimber;
-use super::{Answer, EvalError, Event, Flow, Function, Global, Result, Session, Summary, Value};
-use crate::source::Span;
+use super::{
+    Answer, Diagnosis, EvalError, Event, FailedAssert, Flow, Function, Global, Result, Session,
+    Summary, Table, Value, Verdict,
+};
+use crate::source::{Span, line_column};
 use crate::syntax::{self, ast::*};
 
 impl Session {
@@ -36,25 +39,36 @@ impl Session {
             }
             match self.exec(stmt) {
                 Ok(answer) => {
+                    if matches!(answer, Answer::Assert(_)) {
+                        summary.held_asserts += 1;
+                    }
                     let source = &self.sources.get(stmt.span.source).text;
-                    let line = super::expr::line_of(source, stmt.span.start as usize);
+                    let (line, column) = line_column(source, stmt.span.start as usize);
                     let text = self.sources.text(stmt.span).to_owned();
                     sink(Event::Answer {
                         span: stmt.span,
                         line,
+                        column,
                         source: text,
                         answer,
                     });
                 }
                 Err(Flow::Error(error)) => {
-                    if matches!(*error, EvalError::AssertFailed { .. }) {
+                    let cancelled = matches!(*error, EvalError::Cancelled { .. });
+                    let verdict = match &*error {
+                        EvalError::AssertFailed { verdict, .. } => Some((**verdict).clone()),
+                        _ => None,
+                    };
+                    let span = error.span();
+                    let mut diagnosis = self.report(*error, span);
+                    if let Some(verdict) = verdict {
                         summary.failed_asserts += 1;
+                        let statement = stmt.span;
+                        diagnosis.assert = Some(Box::new(FailedAssert { statement, verdict }));
                     } else {
                         summary.runtime_errors += 1;
                     }
-                    let cancelled = matches!(*error, EvalError::Cancelled { .. });
-                    let span = error.span();
-                    sink(Event::Error(self.report(*error, span)));
+                    sink(Event::Error(diagnosis));
                     if cancelled {
                         break;
                     }
@@ -66,7 +80,6 @@ impl Session {
         summary
     }
 
-    /// An error as a miette report, with the source its span points into.
     /// Parses a program and resolves its names, running nothing: what `grundy check` does.
     pub fn check(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
         let mut summary = Summary::default();
@@ -95,6 +108,7 @@ impl Session {
             return None;
         }
         let (name_errors, warnings) = self.resolve(&statements);
+        summary.warnings = warnings.len();
         for warning in warnings {
             let span = warning.span();
             sink(Event::Warning(self.report(warning, span)));
@@ -110,12 +124,18 @@ impl Session {
         Some(statements)
     }
 
+    /// An error as a miette report, with the source its span points into.
     pub(super) fn report(
         &self,
         error: impl miette::Diagnostic + Send + Sync + 'static,
         span: Span,
-    ) -> miette::Report {
-        miette::Report::new(error).with_source_code(self.sources.named(span.source))
+    ) -> Diagnosis {
+        Diagnosis {
+            report: miette::Report::new(error).with_source_code(self.sources.named(span.source)),
+            source: self.sources.get(span.source).clone(),
+            span,
+            assert: None,
+        }
     }
 
     fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
@@ -163,7 +183,7 @@ impl Session {
                     family: true,
                 })
             }
-            StmtKind::Assert(claim) => self.assert(claim).map(|()| Answer::AssertHeld),
+            StmtKind::Assert(claim) => self.assert(claim).map(|v| Answer::Assert(Box::new(v))),
             StmtKind::Command {
                 verb,
                 full,
@@ -176,6 +196,20 @@ impl Session {
             StmtKind::Expr(expr) => {
                 let value = self.eval_root(expr)?;
                 self.answer(value, expr.span)
+            }
+            StmtKind::Full(expr) => {
+                let value = self.eval_root(expr)?;
+                Ok(match self.answer(value, expr.span)? {
+                    Answer::Table(table) => Answer::Table(Table {
+                        full: true,
+                        ..table
+                    }),
+                    Answer::Set { members, .. } => Answer::Set {
+                        members,
+                        full: true,
+                    },
+                    other => other,
+                })
             }
         }
     }
@@ -202,7 +236,10 @@ impl Session {
             },
             Value::Int(n) => Answer::Int(n),
             Value::Bool(b) => Answer::Bool(b),
-            Value::Set(members) => Answer::Set(members.to_vec()),
+            Value::Set(members) => Answer::Set {
+                members: members.to_vec(),
+                full: false,
+            },
             Value::Range { start, end } => Answer::Range { start, end },
             Value::Str(text) => Answer::Str(text.to_string()),
             Value::Family(family) => Answer::Family {
@@ -222,14 +259,17 @@ impl Session {
         })
     }
 
-    fn assert(&mut self, claim: &Expr) -> Result<()> {
+    /// Checks an `assert`: its verdict when the claim holds, a diagnostic carrying the
+    /// verdict when it does not.
+    fn assert(&mut self, claim: &Expr) -> Result<Verdict> {
         let text = self.sources.text(claim.span).to_owned();
-        let failed = |labels: Vec<LabeledSpan>, help: Option<String>| {
+        let failed = |verdict: Verdict, labels: Vec<LabeledSpan>, help: Option<String>| {
             Flow::from(EvalError::AssertFailed {
                 span: claim.span,
                 claim: text.clone(),
                 labels,
                 help,
+                verdict: Box::new(verdict),
             })
         };
         match &claim.unparen().kind {
@@ -238,8 +278,14 @@ impl Session {
                 let left = self.eval_root(first)?;
                 let right = self.eval_root(second)?;
                 let holds = self.binary(*op, *op_span, Operand::of(&left, first), Operand::of(&right, second))?;
-                if holds == Value::Bool(true) {
-                    return Ok(());
+                let verdict = Verdict {
+                    holds: holds == Value::Bool(true),
+                    claim: op.symbol(),
+                    left: self.side(&left, &right, first.span)?,
+                    right: Some(self.side(&right, &left, second.span)?),
+                };
+                if verdict.holds {
+                    return Ok(verdict);
                 }
                 let (left_text, right_text) = (self.show(&left, first.span)?, self.show(&right, second.span)?);
                 let labels = vec![
@@ -256,26 +302,38 @@ impl Session {
                     ),
                     _ => format!("{left_text} {} {right_text} is false", op.symbol()),
                 };
-                Err(failed(labels, Some(help)))
+                Err(failed(verdict, labels, Some(help)))
             }
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval_root(game)?;
                 let id = self.game_operand(&value, game)?;
                 let nimber = self.nimber(id, game.span)?;
-                if (nimber == 0) == (*outcome == Outcome::Losing) {
-                    return Ok(());
+                let verdict = Verdict {
+                    holds: (nimber == 0) == (*outcome == Outcome::Losing),
+                    claim: match outcome {
+                        Outcome::Losing => "is losing",
+                        Outcome::Winning => "is winning",
+                    },
+                    left: Answer::Game { nimber },
+                    right: None,
+                };
+                if verdict.holds {
+                    return Ok(verdict);
                 }
                 let who = if nimber == 0 { "loses" } else { "wins" };
                 let label = format!("this is {}: the player to move {who}", show_nimber(nimber));
                 let help = "a game is losing exactly when its nimber is 0 (G is losing iff G ≡ *0)";
-                Err(failed(vec![LabeledSpan::new_with_span(Some(label), game.span)], Some(help.into())))
+                Err(failed(verdict, vec![LabeledSpan::new_with_span(Some(label), game.span)], Some(help.into())))
             }
             _ => match self.eval_root(claim)? {
-                Value::Bool(true) => Ok(()),
-                Value::Bool(false) => {
+                Value::Bool(holds) => {
+                    let verdict = Verdict { holds, claim: "is true", left: Answer::Bool(holds), right: None };
+                    if holds {
+                        return Ok(verdict);
+                    }
                     let label = LabeledSpan::new_with_span(Some("this is false".into()), claim.span);
                     let help = "an `assert` holds only when its claim is true".to_owned();
-                    Err(failed(vec![label], Some(help)))
+                    Err(failed(verdict, vec![label], Some(help)))
                 }
                 other => Err(EvalError::type_error(
                     claim.span,
@@ -285,6 +343,15 @@ impl Session {
                 .with_help("claims read `G == H`, `G != H`, `G is losing`, `G is winning`, or compare integers")
                 .into()),
             },
+        }
+    }
+
+    /// One side of a compared claim as a grader reads it: the integer 0 beside a game is the
+    /// zero game, as `G == 0` means.
+    fn side(&mut self, value: &Value, other: &Value, span: Span) -> Result<Answer> {
+        match (value, other) {
+            (Value::Int(0), Value::Game(_)) => Ok(Answer::Game { nimber: 0 }),
+            _ => self.answer(value.clone(), span),
         }
     }
 }

@@ -214,8 +214,8 @@ mod tests {
         for topic in TOPICS.iter().filter(|t| !t.example.is_empty()) {
             let mut errors = Vec::new();
             let summary = Session::default().run(topic.name, topic.example, &mut |event| {
-                if let crate::eval::Event::Error(report) = event {
-                    errors.push(report.to_string());
+                if let crate::eval::Event::Error(diagnosis) = event {
+                    errors.push(diagnosis.report.to_string());
                 }
             });
             assert!(summary.ok(), "`:help {}`: {errors:?}", topic.name);

@@ -1,10 +1,10 @@
 //! The REPL's `:commands`, each of which may be shortened to a unique prefix (`:q`, `:v`).
 
 use super::Settings;
-use crate::cli::run_text;
+use crate::cli::{read_source, run_text};
 use crate::eval::Session;
 use crate::explain::Fold;
-use crate::output::{Format, print_event};
+use crate::output::{Format, print_event, print_failure, print_summary, summary_text};
 
 /// Every command, for completion and prefixes.
 pub const COMMANDS: &[&str] = &[
@@ -97,16 +97,20 @@ fn show(settings: &Settings, text: &str) {
     crate::output::print_text(text.trim_end(), style, true);
 }
 
+/// Runs a file and says how it went: `loaded FILE: 104 asserts held`, or what failed.
 fn load(session: &mut Session, path: &str, settings: &mut Settings) {
-    match std::fs::read_to_string(path) {
-        Ok(text) => {
+    match read_source(path.as_ref()) {
+        Ok((name, text)) => {
             settings.loaded = Some(path.to_owned());
-            let summary = run_text(session, path, &text, settings.format);
-            if summary.ok() {
-                println!("loaded {path}");
+            let summary = run_text(session, &name, &text, settings.format);
+            match settings.format {
+                Format::Text(_) if summary.ok() => {
+                    println!("loaded {name}: {}", summary_text(&summary))
+                }
+                format => print_summary(&name, &summary, format),
             }
         }
-        Err(error) => eprintln!("error: can't read {path}: {error}"),
+        Err(failure) => print_failure(&failure, settings.format),
     }
 }
 

@@ -30,6 +30,9 @@ pub enum StmtKind {
     Assert(Expr),
     /// A bare expression, whose value is printed: `*5 + #7`
     Expr(Expr),
+    /// An expression whose value is printed whole, a long table or set not folded:
+    /// `full seq(kayles, 0..2000)`
+    Full(Expr),
     /// `why *3 == *4`, `moves all G`, `tree full G`, `options full G`: an explanation of
     /// the target. `full` shows everything (nothing folded), `all` lists every move of
     /// `moves`, not only the winning ones.

@@ -143,8 +143,9 @@ fn call_without_brackets(text: &str, at: usize, expected: &[&str]) -> Option<Str
         return None;
     }
     let name_start = before
-        .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
-        .map_or(0, |i| i + 1);
+        .char_indices()
+        .rfind(|&(_, c)| !(c.is_ascii_alphanumeric() || c == '_'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let name = &before[name_start..];
     let starts_name = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
     let line_end = text[at..].find(['\n', ';']).map_or(text.len(), |i| at + i);

@@ -117,6 +117,7 @@ impl Builder {
             Rule::assert_stmt => StmtKind::Assert(self.expr(last_expr(pair))?),
             Rule::command => self.command(pair)?,
             Rule::expr => StmtKind::Expr(self.expr(pair)?),
+            Rule::full_stmt => StmtKind::Full(self.expr(last_expr(pair))?),
             rule => unreachable!("statement rule {rule:?}"),
         };
         Ok(Stmt { kind, span })
@@ -152,8 +153,8 @@ impl Builder {
             if *said || !allowed.contains(&word.as_str()) {
                 let allowed = match allowed {
                     [] => "nothing",
-                    [one] => one,
-                    _ => "`all` and `full`, once each",
+                    ["full"] => "`full`",
+                    _ => "`all` and `full` (once each)",
                 };
                 return Err(SyntaxError::Modifier {
                     span,

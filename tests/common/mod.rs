@@ -32,8 +32,8 @@ pub fn run_in(session: &mut Session, name: &str, source: &str) -> Output {
                 transcript.push_str(&format!("{statement}\n  ⇒ {answer}\n"));
                 answers.push(answer.to_string());
             }
-            Event::Error(report) | Event::Warning(report) => {
-                let text = render(&report, Style::PLAIN);
+            Event::Error(diagnosis) | Event::Warning(diagnosis) => {
+                let text = render(&diagnosis.report, Style::PLAIN);
                 transcript.push_str(&text);
                 errors.push(text);
             }
