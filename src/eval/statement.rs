@@ -34,8 +34,7 @@ impl Session {
             }
             match self.exec(stmt) {
                 Ok(answer) => {
-                    let source = &self.sources.get(stmt.span.source).text;
-                    let line = super::expr::line_of(source, stmt.span.start as usize);
+                    let line = self.sources.line_of(stmt.span);
                     let text = self.sources.text(stmt.span).to_owned();
                     sink(Event::Answer {
                         span: stmt.span,
