@@ -13,7 +13,8 @@ impl Session {
         if verb == Verb::Why {
             return match self.claim(target)? {
                 Some(claim) => {
-                    let mut explainer = Explainer::new(&mut self.arena, &self.names, self.fold);
+                    let mut explainer =
+                        Explainer::new(&mut self.arena, &self.names.by_game, self.fold);
                     let proof = explainer
                         .prove(&claim, full)
                         .map_err(|e| self.game_error(e, target.span))?;
@@ -26,7 +27,7 @@ impl Session {
         let game = self.game_value(&value, target.span)?;
         let typed = self.sources.text(target.span).to_owned();
         let mut explainer =
-            Explainer::new(&mut self.arena, &self.names, self.fold).typed(game, &typed);
+            Explainer::new(&mut self.arena, &self.names.by_game, self.fold).typed(game, &typed);
         let explanation = match verb {
             Verb::Moves => explainer.moves(game, full).map(Explanation::Moves),
             Verb::Options => explainer.options(game).map(Explanation::Options),

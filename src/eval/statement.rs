@@ -164,16 +164,18 @@ impl Session {
 
     /// Binds a name; a definition may shadow a built-in, as `let rook(i, j) = ...` does.
     fn define(&mut self, name: &Ident, global: Global) {
-        self.names.retain(|_, given| **given != *name.name);
+        self.names.forget(&name.name);
         if let Global::Value(Value::Game(id)) = &global {
             self.name_game(*id, name.name.clone());
         }
         // Names in bodies are looked up when called, so a redefinition may change what
         // earlier calls would give: forget them.
         if self.globals.insert(name.name.clone(), global).is_some() {
-            self.memo.clear();
+            // A new map rather than `clear`, which would sweep all the room the old one had
+            // at every redefinition.
+            self.memo = Default::default();
             // Names of family calls (`S(5)`) may no longer be right.
-            self.names.retain(|_, given| !given.contains('('));
+            self.names.forget_calls();
         }
     }
 
