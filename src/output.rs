@@ -176,7 +176,7 @@ fn explanation_json(explanation: &Explanation) -> Value {
                 .collect();
             json!({
                 "kind": "moves", "game": list.game, "nimber": list.value, "outcome": outcome(list.value),
-                "all": list.all, "total": list.total, "moves": moves, "hidden": list.hidden,
+                "all": list.all, "total": list.total, "moves": moves, "winning": list.winning, "hidden": list.hidden,
             })
         }
         Explanation::Options(list) => {

@@ -152,6 +152,43 @@ fn big_pictures_evaluate_at_once() {
 }
 
 #[test]
+fn a_star_of_100000_feet_evaluates_and_lists_its_winning_cuts() {
+    let feet: Vec<String> = (1..=100_001).map(|i| format!("g-{i}")).collect();
+    let star = format!("hackenbush(\"{}\")", feet.join(" "));
+    assert_eq!(eval(&format!("nimber({star})")), "1");
+    // Every cut wins: a screenful is drawn and the rest counted.
+    let moves = eval(&format!("moves {star}"));
+    assert!(moves.contains("≡ 0: cut g-30\n"), "{moves}");
+    assert!(moves.ends_with("… 99971 more winning moves"), "{moves}");
+    assert_eq!(moves.lines().count(), 32, "{moves}");
+}
+
+#[test]
+fn long_stalks_list_their_moves_and_options_a_screenful_at_a_time() {
+    assert_eq!(
+        eval("moves stalk(10**4)"),
+        "stalk(10**4) ≡ *10000: the player to move wins. Winning move:\n  \
+         stalk(10**4) → *0 ≡ 0: cut g-1"
+    );
+    let options = eval("options stalk(10**5)");
+    assert!(
+        options
+            .starts_with("stalk(10**5) ≡ *100000 has 100000 options:\n  *0 ≡ 0\n  stalk(1) ≡ *1"),
+        "{options}"
+    );
+    assert!(
+        options.ends_with("  stalk(29) ≡ *29\n  … 99970 more options"),
+        "{options}"
+    );
+    // In a sum, the cut that leaves the stalk's partner its match.
+    let moves = eval("moves stalk(10**4) + *9999");
+    assert!(
+        moves.ends_with("cut 9999-10000, leaving stalk(9999) + *9999 ≡ 0"),
+        "{moves}"
+    );
+}
+
+#[test]
 fn dot_draws_the_picture() {
     let dot = eval(r#"dot hackenbush("g-a a-b a-c b-c g-g")"#);
     assert!(dot.starts_with("graph picture {"), "{dot}");

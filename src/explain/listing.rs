@@ -17,6 +17,9 @@ pub struct MoveList {
     /// How many moves the game has in all.
     pub total: u64,
     pub moves: Vec<MoveLine>,
+    /// How many moves win, for `moves` (not `moves all`): only the first screenful of them
+    /// are in `moves`.
+    pub winning: Option<u64>,
     /// Moves left out of `moves` to keep the list short.
     pub hidden: usize,
     /// Only the first winning moves found: the game has too many moves to search them all.
@@ -58,10 +61,11 @@ impl Explainer<'_> {
     pub fn moves(&mut self, game: GameId, all: bool) -> Result<MoveList> {
         let value = self.arena.nimber(game)?;
         let total = self.arena.option_count(game);
-        let found = if all {
-            self.arena.first_moves(game, SHOWN)?
+        let (found, winning) = if all {
+            (self.arena.first_moves(game, SHOWN)?, None)
         } else {
-            self.arena.winning_moves(game)?
+            let (found, count) = self.arena.first_winning_moves(game, SHOWN)?;
+            (found, Some(count))
         };
         let mut moves = Vec::new();
         for (how, to) in &found {
@@ -85,6 +89,7 @@ impl Explainer<'_> {
             all,
             total,
             moves,
+            winning,
             hidden,
             partial,
         })
@@ -272,7 +277,7 @@ impl fmt::Display for MoveList {
                 )?,
             }
         } else {
-            let count = self.moves.len();
+            let count = self.winning.unwrap_or(self.moves.len() as u64) as usize;
             write!(
                 f,
                 "{} ≡ {value}: the player to move wins. Winning move{}:",

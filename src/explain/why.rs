@@ -252,13 +252,12 @@ impl Explainer<'_> {
                 show_nimber(value)
             );
             steps.push(Step::new(text).by(Rule::LosingIsZero));
-            let winning = self.arena.winning_moves(game)?;
+            let (winning, count) = self.arena.first_winning_moves(game, 3)?;
             let shown: Vec<String> = winning
                 .iter()
-                .take(3)
                 .map(|(how, to)| self.describe_move(game, how, *to))
                 .collect();
-            let lead = if winning.len() == 1 {
+            let lead = if count == 1 {
                 "the winning move"
             } else {
                 "a winning move"

@@ -4,7 +4,8 @@
 //! - [`Picture`] is a picture in canonical form, parsed from `"g-a a-b a-c b-c"` (the ground
 //!   is the vertex `g`).
 //! - [`value`] reduces a picture to a stalk by the fusion and colon principles, in linear
-//!   time, and records each step for `why`.
+//!   time, and records each step for `why`; [`nimber`] only counts; [`cuts_to`] finds the cuts
+//!   that leave a given value, without drawing the pictures they leave.
 //! - [`brute_force_value`] is the reference: the mex over every subset of edges a game of the
 //!   picture can reach.
 
@@ -19,9 +20,11 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 pub use brute::{BRUTE_FORCE_EDGES, brute_force_value};
 pub use parse::{Parsed, PictureError};
-pub use reduce::{Branch, Reduction, Stage, value};
+pub use reduce::{Branch, Reduction, Stage, cuts_to, nimber, value};
 
 /// The name of the ground.
 pub const GROUND: &str = "g";
@@ -41,12 +44,13 @@ impl Picture {
     /// connected to the ground fall away.
     pub fn new(edges: &[(&str, &str)]) -> Picture {
         let mut names: Vec<Arc<str>> = vec![GROUND.into()];
-        let mut index = |name: &str| match names.iter().position(|n| &**n == name) {
-            Some(i) => i as u32,
-            None => {
+        let mut numbers: FxHashMap<&str, u32> = FxHashMap::default();
+        numbers.insert(GROUND, 0);
+        let mut index = |name| {
+            *numbers.entry(name).or_insert_with(|| {
                 names.push(name.into());
                 (names.len() - 1) as u32
-            }
+            })
         };
         let edges: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (index(a), index(b))).collect();
         Picture::canonical(&names, &edges)
@@ -98,10 +102,31 @@ impl Picture {
     }
 
     /// The picture after deleting edge `index`, once the parts it cut off have fallen.
+    /// The vertices kept are numbered in the order they had, so the names need no sorting
+    /// and the edges stay sorted.
     pub fn cut(&self, index: usize) -> Picture {
         let mut edges = self.edges.clone();
         edges.remove(index);
-        Picture::canonical(&self.names, &edges)
+        let mut kept = vec![false; self.names.len()];
+        let grounded = grounded_edges(self.names.len(), &edges);
+        for &i in &grounded {
+            kept[edges[i].0 as usize] = true;
+            kept[edges[i].1 as usize] = true;
+        }
+        kept[0] = true;
+        let mut renamed = vec![0u32; self.names.len()];
+        let mut names = Vec::new();
+        for (old, name) in self.names.iter().enumerate() {
+            if kept[old] {
+                renamed[old] = names.len() as u32;
+                names.push(name.clone());
+            }
+        }
+        let edges = grounded
+            .iter()
+            .map(|&i| (renamed[edges[i].0 as usize], renamed[edges[i].1 as usize]))
+            .collect();
+        Picture { names, edges }
     }
 
     pub fn edges(&self) -> &[(u32, u32)] {
@@ -110,9 +135,14 @@ impl Picture {
 
     /// Edges counted once however many copies a multi-edge has: the picture's distinct cuts.
     pub fn distinct_edges(&self) -> usize {
-        let mut edges = self.edges.clone();
-        edges.dedup();
-        edges.len()
+        (0..self.edges.len())
+            .filter(|&i| self.first_copy(i))
+            .count()
+    }
+
+    /// Whether edge `index` is the first copy of its multi-edge (or has no other copy).
+    pub fn first_copy(&self, index: usize) -> bool {
+        index == 0 || self.edges[index] != self.edges[index - 1]
     }
 
     pub fn vertex_count(&self) -> usize {
@@ -131,7 +161,17 @@ impl Picture {
 
     /// The length of the stalk this picture is, if it is one as `stalk(n)` draws it.
     pub fn as_stalk(&self) -> Option<u64> {
-        (*self == Picture::stalk(self.edges.len() as u64)).then_some(self.edges.len() as u64)
+        let length = self.edges.len();
+        let mut digits = String::new();
+        let numbered = self.names.len() == length + 1
+            && self.names[1..].iter().enumerate().all(|(i, name)| {
+                use std::fmt::Write;
+                digits.clear();
+                let _ = write!(digits, "{}", i + 1);
+                **name == *digits
+            });
+        let stacked = (0..length).all(|i| self.edges[i] == (i as u32, i as u32 + 1));
+        (numbered && stacked).then_some(length as u64)
     }
 }
 
