@@ -293,14 +293,18 @@ impl Local {
 }
 
 /// Edge lists of every vertex in one array (`Vec<Vec<_>>` costs an allocation a vertex).
-struct Incidence {
+pub(super) struct Incidence {
     start: Vec<u32>,
     edges: Vec<u32>,
 }
 
 impl Incidence {
     /// The edges `keep` keeps, listed at both ends (a loop once).
-    fn new(vertices: usize, edges: &[(u32, u32)], keep: impl Fn(usize) -> bool) -> Incidence {
+    pub(super) fn new(
+        vertices: usize,
+        edges: &[(u32, u32)],
+        keep: impl Fn(usize) -> bool,
+    ) -> Incidence {
         let mut start = vec![0u32; vertices + 1];
         for (i, &(a, b)) in edges.iter().enumerate() {
             if keep(i) {
@@ -331,7 +335,7 @@ impl Incidence {
         }
     }
 
-    fn of(&self, vertex: u32) -> &[u32] {
+    pub(super) fn of(&self, vertex: u32) -> &[u32] {
         &self.edges[self.start[vertex as usize] as usize..self.start[vertex as usize + 1] as usize]
     }
 }

@@ -292,3 +292,28 @@ fn work_grows_with_the_picture() {
         );
     }
 }
+
+#[test]
+fn vertices_are_numbered_in_natural_order() {
+    let picture = parse(
+        "g-s10 g-s9 g-b g-07 g-7 g-a2b g-a10 g-s g-123456789012345678901234567890123456789012",
+    );
+    let names: Vec<&str> = (1..picture.vertex_count() as u32)
+        .map(|v| picture.name(v))
+        .collect();
+    // Numbers first (7 before 07), a number too long to read compares as text.
+    assert_eq!(
+        names,
+        [
+            "7",
+            "07",
+            "123456789012345678901234567890123456789012",
+            "a2b",
+            "a10",
+            "b",
+            "s",
+            "s9",
+            "s10"
+        ]
+    );
+}
