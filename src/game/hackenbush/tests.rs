@@ -271,13 +271,31 @@ impl Progress for Counted {
     fn finish(&mut self) {}
 }
 
-/// The work counted on stalks and stars is a few steps an edge: a cost that grew with the
-/// square of the picture would show here, long before a timing would.
+/// The work counted on stalks, stars and random trees is a few steps an edge: a cost that
+/// grew with the square of the picture would show here, long before a timing would.
 #[test]
 fn work_grows_with_the_picture() {
-    let feet: Vec<String> = (1..=200_000).map(|i| i.to_string()).collect();
-    let star = Picture::new(&feet.iter().map(|f| ("g", f.as_str())).collect::<Vec<_>>());
-    for picture in [Picture::stalk(200_000), star] {
+    let names: Vec<String> = (0..=100_000).map(|i| format!("v{i}")).collect();
+    let star: Vec<(&str, &str)> = names[1..].iter().map(|v| ("g", v.as_str())).collect();
+    // Vertex i stands on one before it, drawn by a linear congruential generator.
+    let mut seed = 7u64;
+    let tree: Vec<(&str, &str)> = (1..names.len())
+        .map(|i| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let below = (seed >> 33) as usize % i;
+            (
+                if below == 0 { "g" } else { &names[below] },
+                names[i].as_str(),
+            )
+        })
+        .collect();
+    for picture in [
+        Picture::stalk(100_000),
+        Picture::new(&star),
+        Picture::new(&tree),
+    ] {
         let edges = picture.edges().len() as u64;
         let done = Arc::new(AtomicU64::new(0));
         let mut watch = Watch::default();
