@@ -17,8 +17,8 @@ pub struct MoveList {
     /// How many moves the game has in all.
     pub total: u64,
     pub moves: Vec<MoveLine>,
-    /// How many moves win, for `moves` (not `moves all`): only the first screenful of them
-    /// are in `moves`.
+    /// How many moves win, for `moves` (not `moves all`): all of them are in `moves`, but for
+    /// a picture (or a sum with one) only the first screenful.
     pub winning: Option<u64>,
     /// Moves left out of `moves` to keep the list short.
     pub hidden: usize,
@@ -64,7 +64,14 @@ impl Explainer<'_> {
         let (found, winning) = if all {
             (self.arena.first_moves(game, SHOWN)?, None)
         } else {
-            let (found, count) = self.arena.first_winning_moves(game, SHOWN)?;
+            // Every winning move goes into the list (`--json` gives them all), but for a
+            // picture each costs the picture's size: a screenful of those, and the count.
+            let drawn = if self.holds_picture(game) {
+                SHOWN
+            } else {
+                usize::MAX
+            };
+            let (found, count) = self.arena.first_winning_moves(game, drawn)?;
             (found, Some(count))
         };
         let mut moves = Vec::new();
@@ -93,6 +100,15 @@ impl Explainer<'_> {
             hidden,
             partial,
         })
+    }
+
+    /// Whether a game is a Hackenbush picture or a sum with one.
+    fn holds_picture(&self, game: GameId) -> bool {
+        let picture = |id: GameId| matches!(self.arena.node(id), Node::Hackenbush(_));
+        match self.arena.node(game) {
+            Node::Sum(parts) => parts.iter().any(|&part| picture(part)),
+            _ => picture(game),
+        }
     }
 
     /// `options G`: every option with its value.
