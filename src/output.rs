@@ -10,7 +10,6 @@ use crate::diagnostics::{self, Style};
 use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 use crate::explain::Explanation;
 use crate::game::show_nimber;
-use crate::source::line_column;
 
 /// Text or JSON.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -171,7 +170,7 @@ fn located(mut object: Value, file: Option<&str>, place: Option<(usize, usize)>)
 fn diagnosis_json(diagnosis: &Diagnosis, kind: &str) -> Value {
     let mut object = json!({ "kind": kind });
     add_report(&mut object, diagnosis);
-    let place = line_column(&diagnosis.source.text, diagnosis.span.start as usize);
+    let place = diagnosis.source.line_column(diagnosis.span.start as usize);
     located(object, Some(&diagnosis.source.name), Some(place))
 }
 
@@ -182,22 +181,21 @@ fn failed_assert_json(diagnosis: &Diagnosis, failed: &FailedAssert) -> Value {
     let mut object = verdict_json(&failed.verdict);
     object["source"] = json!(text[statement.start as usize..statement.end as usize]);
     add_report(&mut object, diagnosis);
-    let place = line_column(text, statement.start as usize);
+    let place = diagnosis.source.line_column(statement.start as usize);
     located(object, Some(&diagnosis.source.name), Some(place))
 }
 
 /// The diagnostic's code, message, help and labels, each label placed by line and column.
 fn add_report(object: &mut Value, diagnosis: &Diagnosis) {
     let report = &diagnosis.report;
-    let text = &diagnosis.source.text;
     let labels: Vec<Value> = report
         .labels()
         .into_iter()
         .flatten()
         .map(|label| {
             let (start, end) = (label.offset(), label.offset() + label.len());
-            let (line, column) = line_column(text, start);
-            let (end_line, end_column) = line_column(text, end);
+            let (line, column) = diagnosis.source.line_column(start);
+            let (end_line, end_column) = diagnosis.source.line_column(end);
             json!({
                 "label": label.label(), "line": line, "column": column, "end_line": end_line,
                 "end_column": end_column, "offset": start, "length": label.len(),
@@ -375,7 +373,7 @@ fn explanation_json(explanation: &Explanation) -> Value {
             json!({
                 "kind": "moves", "game": list.game, "nimber": list.value, "outcome": outcome(list.value),
                 "all": list.all, "full": list.full, "total": list.total, "moves": moves,
-                "hidden": list.hidden,
+                "winning": list.winning, "hidden": list.hidden,
             })
         }
         Explanation::Options(list) => {

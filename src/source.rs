@@ -58,6 +58,60 @@ impl From<Span> for SourceSpan {
 pub struct Source {
     pub name: String,
     pub text: Arc<str>,
+    lines: Arc<Lines>,
+}
+
+impl Source {
+    /// The line (from 1) that the byte at `offset` is on.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.lines.line_of(offset) + 1
+    }
+
+    /// The line and column (both from 1, columns in characters) of the byte at `offset`,
+    /// found through the line index: see [`line_column`].
+    pub fn line_column(&self, offset: usize) -> (usize, usize) {
+        let offset = floor_char(&self.text, offset);
+        let line = self.lines.line_of(offset);
+        let start = self.lines.start(line);
+        (line + 1, self.text[start..offset].chars().count() + 1)
+    }
+}
+
+/// Where each line of a text starts, so that finding the line of an offset is a binary
+/// search and not a count of the line breaks before it (a script of 10^5 statements asked
+/// that 10^5 times).
+#[derive(Debug)]
+pub struct Lines {
+    /// The offset just after each `\n`, after the 0 of the first line.
+    starts: Vec<usize>,
+    /// A `\r` not followed by `\n`: miette counts it as a line break and this index does not.
+    lone_cr: bool,
+}
+
+impl Lines {
+    pub fn new(text: &str) -> Lines {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        let lone_cr = text
+            .match_indices('\r')
+            .any(|(i, _)| !text[i + 1..].starts_with('\n'));
+        Lines { starts, lone_cr }
+    }
+
+    /// The line (from 0) that the byte at `offset` is on.
+    pub fn line_of(&self, offset: usize) -> usize {
+        self.starts.partition_point(|&start| start <= offset) - 1
+    }
+
+    /// Where the line after the one holding `offset` starts, if there is one.
+    pub fn next_start(&self, offset: usize) -> Option<usize> {
+        self.starts.get(self.line_of(offset) + 1).copied()
+    }
+
+    /// Where line `line` (from 0) starts.
+    pub fn start(&self, line: usize) -> usize {
+        self.starts[line.min(self.starts.len() - 1)]
+    }
 }
 
 /// All source texts a session has read.
@@ -71,12 +125,18 @@ impl Sources {
         self.sources.push(Source {
             name: name.to_owned(),
             text: text.into(),
+            lines: Arc::new(Lines::new(text)),
         });
         SourceId((self.sources.len() - 1) as u32)
     }
 
     pub fn get(&self, id: SourceId) -> &Source {
         &self.sources[id.0 as usize]
+    }
+
+    /// The line (from 1) a span starts on.
+    pub fn line_of(&self, span: Span) -> usize {
+        self.get(span.source).line_of(span.start as usize)
     }
 
     /// The text a span covers.
@@ -90,6 +150,7 @@ impl Sources {
         ClippedSource {
             name: source.name.clone(),
             text: source.text.clone(),
+            lines: source.lines.clone(),
         }
     }
 }
@@ -100,11 +161,14 @@ const CLIP_CONTEXT: usize = 60;
 const LONG_LINE: usize = 200;
 
 /// A source for miette that shows a very long line (a 1 MB one-liner) only around the
-/// spot a diagnostic points at, so the report stays readable and its padding small.
+/// spot a diagnostic points at, so the report stays readable and its padding small. It
+/// hands miette only the lines from a little before the spot on, so that a report far down
+/// a long file does not cost a scan of the file from its start.
 #[derive(Clone, Debug)]
 pub struct ClippedSource {
     name: String,
     text: Arc<str>,
+    lines: Arc<Lines>,
 }
 
 impl SourceCode for ClippedSource {
@@ -119,7 +183,7 @@ impl SourceCode for ClippedSource {
         let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
         let contents = if line_end - line_start <= LONG_LINE {
-            text.read_span(span, before, after)?
+            self.read_lines(span, before, after)?
         } else {
             // miette asks with no context for the place shown in the header: start there.
             let wanted = if before == 0 && after == 0 {
@@ -130,7 +194,7 @@ impl SourceCode for ClippedSource {
             let shown = span.len().clamp(1, CLIP_CONTEXT);
             let end = (offset + shown + CLIP_CONTEXT).min(line_end);
             let (start, end) = (floor_char(text, wanted), floor_char(text, end.max(wanted)));
-            let line = text[..start].matches('\n').count();
+            let line = self.lines.line_of(start);
             let column = text[line_start..start].chars().count();
             let data = &text.as_bytes()[start..end];
             Box::new(MietteSpanContents::new(
@@ -152,6 +216,35 @@ impl SourceCode for ClippedSource {
     }
 }
 
+impl ClippedSource {
+    /// What miette's own `read_span` on the whole text gives, read from the start of the
+    /// first context line: the same contents, with its lines counted from the text's start.
+    fn read_lines<'a>(
+        &'a self,
+        span: &SourceSpan,
+        before: usize,
+        after: usize,
+    ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
+        if self.lines.lone_cr {
+            return self.text.read_span(span, before, after);
+        }
+        let line = self.lines.line_of(span.offset());
+        // One line more than the context: miette looks at the byte before an empty span.
+        let first = line.saturating_sub(before + 1);
+        let start = self.lines.start(first);
+        let tail = &self.text.as_bytes()[start..];
+        let moved = SourceSpan::new((span.offset() - start).into(), span.len());
+        let contents = tail.read_span(&moved, before, after)?;
+        Ok(Box::new(MietteSpanContents::new(
+            contents.data(),
+            (contents.span().offset() + start, contents.span().len()).into(),
+            contents.line() + first,
+            contents.column(),
+            contents.line_count() + first,
+        )))
+    }
+}
+
 /// The char boundary at or before `at`.
 fn floor_char(text: &str, mut at: usize) -> usize {
     at = at.min(text.len());
@@ -162,7 +255,8 @@ fn floor_char(text: &str, mut at: usize) -> usize {
 }
 
 /// The line and column of a byte offset, both from 1. Lines end at `\n`; columns count
-/// characters (a tab or a `≡` is one), which is what editors and tools expect.
+/// characters (a tab or a `≡` is one), which is what editors and tools expect. This scans
+/// from the start: a kept [`Source`] answers through its line index instead.
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let before = &text[..floor_char(text, offset)];
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
@@ -172,7 +266,7 @@ pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::line_column;
+    use super::*;
 
     #[test]
     fn columns_count_characters_from_one() {
@@ -183,5 +277,56 @@ mod tests {
         assert_eq!(line_column(text, text.len()), (3, 3));
         // Inside a character: the character it is in.
         assert_eq!(line_column(text, text.find('≡').unwrap() + 1), (2, 10));
+    }
+
+    #[test]
+    fn the_index_places_offsets_as_a_scan_does() {
+        let text = "let G = <*0>\nassert G ≡ *1 + x\r\n\tG\n";
+        let mut sources = Sources::default();
+        let id = sources.add("t", text);
+        let source = sources.get(id).clone();
+        for offset in 0..=text.len() {
+            assert_eq!(
+                source.line_column(offset),
+                line_column(text, offset),
+                "{offset}"
+            );
+        }
+    }
+
+    #[test]
+    fn lines_are_found_by_search() {
+        let lines = Lines::new("a\nbc\n\nd");
+        let found: Vec<usize> = (0..8).map(|at| lines.line_of(at)).collect();
+        assert_eq!(found, [0, 0, 1, 1, 1, 2, 3, 3]);
+        assert_eq!(lines.start(3), 6);
+    }
+
+    /// Reading from the first context line gives miette exactly what the whole text gives.
+    #[test]
+    fn contents_match_miettes_own_reading() {
+        let text = "let a = 1\n\n  *1 + *2\r\nassert a == 1 // note\nwhy *3\n\n\nx";
+        let mut sources = Sources::default();
+        let id = sources.add("t", text);
+        let named = sources.named(id);
+        for offset in 0..text.len() {
+            for len in [0, 1, 5, 30] {
+                let span = SourceSpan::new(offset.into(), len.min(text.len() - offset));
+                for (before, after) in [(0, 0), (1, 1), (2, 3), (5, 0)] {
+                    let ours = named.read_lines(&span, before, after).unwrap();
+                    let theirs = text.read_span(&span, before, after).unwrap();
+                    let both = [&ours, &theirs].map(|c| {
+                        (
+                            c.data().to_vec(),
+                            *c.span(),
+                            c.line(),
+                            c.column(),
+                            c.line_count(),
+                        )
+                    });
+                    assert_eq!(both[0], both[1], "at {offset}+{len}, {before}/{after}");
+                }
+            }
+        }
     }
 }

@@ -3,7 +3,12 @@
 
 mod common;
 
-use common::{eval, run};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use common::{eval, run, run_in};
+use grundy::eval::Session;
 use grundy::game::Arena;
 use grundy::game::hackenbush::{Picture, brute_force_value};
 use proptest::prelude::*;
@@ -149,6 +154,78 @@ fn big_pictures_evaluate_at_once() {
     // Its winning cuts are found with the fast values of every picture one cut away.
     let moves = eval(&format!("moves hackenbush(\"{text}\")"));
     assert!(moves.contains("≡ 0: cut"), "{moves}");
+}
+
+#[test]
+fn a_star_of_100000_feet_evaluates_and_lists_its_winning_cuts() {
+    let feet: Vec<String> = (1..=100_001).map(|i| format!("g-{i}")).collect();
+    let star = format!("hackenbush(\"{}\")", feet.join(" "));
+    assert_eq!(eval(&format!("nimber({star})")), "1");
+    // Every cut wins: a screenful is drawn and the rest counted.
+    let moves = eval(&format!("moves {star}"));
+    // (Only the end of the listing in a failure: the picture's name is 600 kB long.)
+    let end = &moves[moves.len().saturating_sub(300)..];
+    assert!(moves.contains("≡ 0: cut g-30\n"), "{end}");
+    assert!(
+        moves.ends_with("… 99971 more winning moves (`moves full G` lists every one)"),
+        "{end}"
+    );
+    assert_eq!(moves.lines().count(), 32, "{end}");
+}
+
+#[test]
+fn long_stalks_list_their_moves_and_options_a_screenful_at_a_time() {
+    assert_eq!(
+        eval("moves stalk(10**4)"),
+        "stalk(10**4) ≡ *10000: the player to move wins. Winning move:\n  \
+         stalk(10**4) → *0 ≡ 0: cut g-1"
+    );
+    let options = eval("options stalk(10**5)");
+    assert!(
+        options
+            .starts_with("stalk(10**5) ≡ *100000 has 100000 options:\n  *0 ≡ 0\n  stalk(1) ≡ *1"),
+        "{options}"
+    );
+    assert!(
+        options.ends_with(
+            "  stalk(29) ≡ *29\n  … 99970 more options (`options full stalk(10**5)` lists every one)"
+        ),
+        "{options}"
+    );
+    // In a sum, the cut that leaves the stalk's partner its match.
+    let moves = eval("moves stalk(10**4) + *9999");
+    assert!(
+        moves.ends_with("cut 9999-10000, leaving stalk(9999) + *9999 ≡ 0"),
+        "{moves}"
+    );
+}
+
+/// The winning cuts of a cycle of 20 000 edges reduce the cycle again for each edge (minutes
+/// in a debug build): Ctrl-C stops them, and the session goes on.
+#[test]
+fn ctrl_c_stops_a_long_search_for_winning_cuts() {
+    let mut session = Session::default();
+    let cycle: Vec<String> = (0..20_000).map(|i| format!("c{i}")).collect();
+    let flag = session.interrupt_flag();
+    let done = Arc::new(AtomicBool::new(false));
+    let stopping = done.clone();
+    // Pressed again and again, since a statement starts with the flag down.
+    let presser = std::thread::spawn(move || {
+        while !stopping.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(50));
+            flag.store(true, Ordering::Relaxed);
+        }
+    });
+    let program = format!("moves hackenbush(\"g-{}-g\")", cycle.join("-"));
+    let output = run_in(&mut session, "t", &program);
+    done.store(true, Ordering::Relaxed);
+    presser.join().unwrap();
+    assert!(
+        output.errors[0].contains("cancelled"),
+        "{:?}",
+        output.errors
+    );
+    assert_eq!(run_in(&mut session, "t", "nimber(stalk(3))").answers, ["3"]);
 }
 
 #[test]

@@ -15,7 +15,6 @@ use grundy::game::Progress;
 struct CtrlC(Arc<AtomicBool>);
 
 impl Progress for CtrlC {
-    fn begin(&mut self) {}
     fn report(&mut self, _what: &str, _done: u64, _total: u64) {
         self.0.store(true, Ordering::Relaxed);
     }

@@ -494,3 +494,41 @@ fn far_out_piles_answer_by_their_period() {
         "{text}"
     );
 }
+
+/// Answers far down a long script carry their own line numbers (found in a line index, not
+/// by counting from the top), and so do diagnostics.
+#[test]
+fn a_long_script_answers_with_the_line_of_each_statement() {
+    let mut text = String::new();
+    let mut expected = Vec::new();
+    let mut line = 1;
+    for i in 0..5_000 {
+        match i % 4 {
+            0 => text.push_str(&format!("*{}\n", i % 7)),
+            1 => text.push_str("// a note\n\n"),
+            2 => text.push_str("let x = 3; x + 1\n"),
+            _ => text.push_str("assert *1 + *1 == 0\n"),
+        }
+        match i % 4 {
+            0 | 3 => expected.push(line),
+            2 => expected.extend([line, line]),
+            _ => {}
+        }
+        line += if i % 4 == 1 { 2 } else { 1 };
+    }
+    text.push_str("assert *1 == *2\n");
+    let mut lines = Vec::new();
+    let mut errors = Vec::new();
+    Session::default().run("long.game", &text, &mut |event| match event {
+        grundy::eval::Event::Answer { line, .. } => lines.push(line),
+        grundy::eval::Event::Error(report) => errors.push(format!("{report:?}")),
+        grundy::eval::Event::Warning(_) => {}
+    });
+    assert_eq!(lines, expected);
+    let failed = common::errors(&text);
+    assert!(
+        failed.contains(&format!("[test.game:{line}:8]")),
+        "{failed}"
+    );
+    assert_eq!(errors.len(), 1);
+}

@@ -202,7 +202,7 @@ impl Session {
     pub(super) fn name_game(&mut self, id: crate::game::GameId, name: std::sync::Arc<str>) {
         use crate::game::Node;
         if matches!(self.arena.node(id), Node::Options(_) | Node::Hackenbush(_)) {
-            self.names.entry(id).or_insert(name);
+            self.names.give(id, name);
         }
     }
 

@@ -26,7 +26,7 @@ impl Session {
                     for side in claim_sides(target) {
                         written.extend(self.written(side)?);
                     }
-                    let explainer = Explainer::new(&mut self.arena, &self.names, self.fold);
+                    let explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold);
                     let mut explainer = explainer.written(written);
                     let proof = explainer
                         .prove(&claim, full)
@@ -40,7 +40,7 @@ impl Session {
         let game = self.game_value(&value, target.span)?;
         let typed = self.sources.text(target.span).to_owned();
         let written = self.written(target)?;
-        let mut explainer = Explainer::new(&mut self.arena, &self.names, self.fold)
+        let mut explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold)
             .typed(game, &typed)
             .written(written);
         let explanation = match verb {

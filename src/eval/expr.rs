@@ -128,7 +128,7 @@ impl Session {
         };
         match self.defined_later.get(&ident.name) {
             Some(span) => {
-                let line = line_of(&self.sources.get(span.source).text, span.start as usize);
+                let line = self.sources.line_of(*span);
                 error.with_help(format!(
                     "`{}` is defined further down, on line {line}; move its definition up",
                     ident.name
@@ -622,7 +622,7 @@ impl Session {
             Value::Set(members) => ShowSet(members).to_string(),
             Value::Range { start, end } => format!("{start}..{end}"),
             Value::Str(text) => format!("{text:?}"),
-            Value::Game(id) => self.arena.describe_named(*id, &self.names),
+            Value::Game(id) => self.arena.describe_named(*id, &self.names.by_game),
             Value::Family(family) => self.family_name(family),
             Value::Table(table) => format!("seq({}, …)", table.family),
             Value::Period(report) => format!("period({})", report.family),
@@ -696,8 +696,4 @@ pub(super) fn plural(n: usize, word: &str) -> String {
     } else {
         format!("{n} {word}s")
     }
-}
-
-pub(super) fn line_of(text: &str, offset: usize) -> usize {
-    text[..offset.min(text.len())].matches('\n').count() + 1
 }

@@ -11,6 +11,7 @@ mod expr;
 mod families;
 mod inspect;
 pub mod limits;
+mod naming;
 mod ops;
 mod pictures;
 mod reasons;
@@ -31,7 +32,7 @@ pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};
 pub use value::Value;
 
-use crate::game::{Arena, GameLimits, Names};
+use crate::game::{Arena, GameLimits};
 use crate::source::{Sources, Span};
 use crate::syntax::ast::{Expr, Ident};
 use calls::{CallKey, CallState};
@@ -78,7 +79,7 @@ pub struct Function {
 pub struct Session {
     pub arena: Arena,
     /// What games are called in explanations: `let` names and family calls like `S(5)`.
-    names: Names,
+    names: naming::GameNames,
     pub sources: Sources,
     /// Set through [`Session::set_limit`], which keeps the arena's copy in step.
     limits: Limits,
@@ -113,7 +114,7 @@ impl Session {
         arena.watch = crate::game::Watch::new(interrupt.clone());
         Session {
             arena,
-            names: Names::default(),
+            names: Default::default(),
             sources: Sources::default(),
             limits,
             fold: crate::explain::Fold::SCREEN,

@@ -11,7 +11,7 @@ use super::{
     Answer, Diagnosis, EvalError, Event, FailedAssert, Flow, Function, Global, Result, Session,
     Summary, Table, Value, Verdict,
 };
-use crate::source::{Span, line_column};
+use crate::source::Span;
 use crate::syntax::{self, ast::*};
 
 impl Session {
@@ -42,8 +42,8 @@ impl Session {
                     if matches!(answer, Answer::Assert(_)) {
                         summary.held_asserts += 1;
                     }
-                    let source = &self.sources.get(stmt.span.source).text;
-                    let (line, column) = line_column(source, stmt.span.start as usize);
+                    let source = self.sources.get(stmt.span.source);
+                    let (line, column) = source.line_column(stmt.span.start as usize);
                     let text = self.sources.text(stmt.span).to_owned();
                     sink(Event::Answer {
                         span: stmt.span,
@@ -216,16 +216,18 @@ impl Session {
 
     /// Binds a name; a definition may shadow a built-in, as `let rook(i, j) = ...` does.
     fn define(&mut self, name: &Ident, global: Global) {
-        self.names.retain(|_, given| **given != *name.name);
+        self.names.forget(&name.name);
         if let Global::Value(Value::Game(id)) = &global {
             self.name_game(*id, name.name.clone());
         }
         // Names in bodies are looked up when called, so a redefinition may change what
         // earlier calls would give: forget them.
         if self.globals.insert(name.name.clone(), global).is_some() {
-            self.memo.clear();
+            // A new map rather than `clear`, which would sweep all the room the old one had
+            // at every redefinition.
+            self.memo = Default::default();
             // Names of family calls (`S(5)`) may no longer be right.
-            self.names.retain(|_, given| !given.contains('('));
+            self.names.forget_calls();
         }
     }
 

@@ -96,7 +96,8 @@ impl Session {
         let options = options
             .into_iter()
             .map(|(name, id)| {
-                let name = name.unwrap_or_else(|| self.arena.describe_named(id, &self.names));
+                let name =
+                    name.unwrap_or_else(|| self.arena.describe_named(id, &self.names.by_game));
                 (name, id)
             })
             .collect();

@@ -52,7 +52,7 @@ impl Explainer<'_> {
         if g != 0 {
             losing = losing.by(Rule::Copycat);
         }
-        let winning_move = self.arena.winning_moves(with_right)?;
+        let (winning_move, _) = self.arena.first_winning_moves(with_right, 1)?;
         let reply = winning_move
             .first()
             .map(|(how, to)| self.describe_move(with_right, how, *to));

@@ -2,14 +2,14 @@
 //! stage, from the top of the picture down to the ground.
 
 use super::{Explainer, Result, Rule, Step};
-use crate::game::hackenbush::{Branch, Picture, Stage, value};
+use crate::game::hackenbush::{Branch, Picture, Stage, cuts_to, value};
 use crate::game::{GameId, show_nimber};
 
 impl Explainer<'_> {
     /// `P ≡ *n`, because P reduces to a stalk of length n.
     pub(super) fn derive_picture(&mut self, id: GameId, picture: &Picture) -> Result<Vec<Step>> {
         let name = self.name(id);
-        let reduction = value(picture);
+        let reduction = value(picture, &mut self.arena.watch)?;
         let shown = show_nimber(reduction.value);
         if let Some(length) = picture.as_stalk() {
             return Ok(vec![
@@ -153,15 +153,10 @@ impl Explainer<'_> {
     /// Graphviz DOT of the picture itself: green edges standing on a brown ground line, each
     /// edge on the ground with a foot of its own, the winning cuts dashed.
     pub(super) fn draw_picture(&mut self, id: GameId, picture: &Picture) -> Result<String> {
-        let winning: Vec<String> = self
-            .arena
-            .winning_moves(id)?
-            .into_iter()
-            .filter_map(|(how, _)| match how {
-                crate::game::moves::Move::Cut { edge } => Some(edge),
-                _ => None,
-            })
-            .collect();
+        let mut winning = vec![false; picture.edges().len()];
+        for cut in cuts_to(picture, 0, &mut self.arena.watch)? {
+            winning[cut] = true;
+        }
         let value = show_nimber(self.arena.nimber(id)?);
         let mut out = String::from("graph picture {\n");
         out.push_str(&format!(
@@ -173,6 +168,7 @@ impl Explainer<'_> {
         out.push_str("  edge [color=\"forestgreen\", penwidth=2];\n");
         let mut feet = Vec::new();
         let mut lines = String::new();
+        let mut first = 0;
         for (index, &(a, b)) in picture.edges().iter().enumerate() {
             let mut end = |v: u32| {
                 if v == 0 {
@@ -193,7 +189,11 @@ impl Explainer<'_> {
             // A loop on the ground stands on one foot.
             let to = if to.is_empty() { from.clone() } else { to };
             let name = picture.edge_name(index);
-            let style = if winning.contains(&name) {
+            // Any copy of a winning multi-edge is a winning cut.
+            if picture.first_copy(index) {
+                first = index;
+            }
+            let style = if winning[first] {
                 ", style=dashed, label=\" cut to win\", fontsize=9"
             } else {
                 ""

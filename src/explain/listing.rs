@@ -19,6 +19,9 @@ pub struct MoveList {
     /// How many moves the game has in all.
     pub total: u64,
     pub moves: Vec<MoveLine>,
+    /// How many moves win, for `moves` (not `moves all`): all of them are in `moves`, but for
+    /// a picture (or a sum with one) only the first screenful.
+    pub winning: Option<u64>,
     /// Moves left out of `moves` to keep the list short.
     pub hidden: usize,
     /// Only the first winning moves found: the game has too many moves to search them all.
@@ -73,10 +76,22 @@ impl Explainer<'_> {
     pub fn moves(&mut self, game: GameId, all: bool, full: bool) -> Result<MoveList> {
         let value = self.arena.nimber(game)?;
         let total = self.move_count(game);
-        let found = if all {
-            self.first_moves(game, shown(full))?
+        let (found, winning) = if all {
+            (self.first_moves(game, shown(full))?, None)
+        } else if self.has_written(game) {
+            let found = self.winning_moves(game)?;
+            let count = found.len() as u64;
+            (found, Some(count))
         } else {
-            self.winning_moves(game)?
+            // Every winning move goes into the list (`--json` gives them all), but for a
+            // picture each costs the picture's size: a screenful of those, and the count.
+            let drawn = if self.holds_picture(game) && !full {
+                SHOWN
+            } else {
+                usize::MAX
+            };
+            let (found, count) = self.arena.first_winning_moves(game, drawn)?;
+            (found, Some(count))
         };
         let mut moves = Vec::new();
         for (how, to) in &found {
@@ -101,9 +116,19 @@ impl Explainer<'_> {
             full,
             total,
             moves,
+            winning,
             hidden,
             partial,
         })
+    }
+
+    /// Whether a game is a Hackenbush picture or a sum with one.
+    fn holds_picture(&self, game: GameId) -> bool {
+        let picture = |id: GameId| matches!(self.arena.node(id), Node::Hackenbush(_));
+        match self.arena.node(game) {
+            Node::Sum(parts) => parts.iter().any(|&part| picture(part)),
+            _ => picture(game),
+        }
     }
 
     /// `options G`: every option with its value (`full`: none folded).
@@ -295,7 +320,7 @@ impl fmt::Display for MoveList {
                 )?,
             }
         } else {
-            let count = self.moves.len();
+            let count = self.winning.unwrap_or(self.moves.len() as u64) as usize;
             write!(
                 f,
                 "{} ≡ {value}: the player to move wins. Winning move{}:",
@@ -309,7 +334,7 @@ impl fmt::Display for MoveList {
             // A heap of 10^6 has thousands: the first screenful, and how many more.
             if count > shown {
                 let more = count - shown;
-                let how = unfold(self.full, &format!("moves full {}", self.game));
+                let how = unfold(self.full, &format!("moves full {}", short(&self.game)));
                 write!(
                     f,
                     "\n  … {more} more winning move{} {how}",
@@ -325,7 +350,7 @@ impl fmt::Display for MoveList {
             }
         }
         if self.hidden > 0 {
-            let how = unfold(self.full, &format!("moves all full {}", self.game));
+            let how = unfold(self.full, &format!("moves all full {}", short(&self.game)));
             write!(
                 f,
                 "\n  … {} more move{} {how}",
@@ -335,6 +360,11 @@ impl fmt::Display for MoveList {
         }
         Ok(())
     }
+}
+
+/// A game as a hint names it: itself, or `G` when it is too long to repeat.
+fn short(game: &str) -> &str {
+    if game.chars().count() > 40 { "G" } else { game }
 }
 
 /// How to see what a listing folded: the command that lists everything, or, for a full
@@ -367,7 +397,7 @@ impl fmt::Display for OptionList {
             write!(f, "\n  {} ≡ {}", line.option, show_nimber(line.value))?;
         }
         if self.hidden > 0 {
-            let how = unfold(self.full, &format!("options full {}", self.game));
+            let how = unfold(self.full, &format!("options full {}", short(&self.game)));
             write!(
                 f,
                 "\n  … {} more option{} {how}",

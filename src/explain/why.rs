@@ -284,13 +284,18 @@ impl Explainer<'_> {
                 show_nimber(value)
             );
             steps.push(Step::new(text).by(Rule::LosingIsZero));
-            let winning = self.winning_moves(game)?;
+            let (winning, count) = if self.has_written(game) {
+                let winning = self.winning_moves(game)?;
+                let count = winning.len() as u64;
+                (winning.into_iter().take(3).collect(), count)
+            } else {
+                self.arena.first_winning_moves(game, 3)?
+            };
             let shown: Vec<String> = winning
                 .iter()
-                .take(3)
                 .map(|(how, to)| self.describe_move(game, how, *to))
                 .collect();
-            let lead = if winning.len() == 1 {
+            let lead = if count == 1 {
                 "the winning move"
             } else {
                 "a winning move"

@@ -77,7 +77,7 @@ impl Arena {
             }
             Node::Heap { game, size } => self.heap_moves(game, size),
             Node::Wythoff { row, column } => self.wythoff_moves(row, column, usize::MAX),
-            Node::Hackenbush(picture) => self.picture_moves(picture),
+            Node::Hackenbush(picture) => self.picture_first_moves(picture, usize::MAX),
             Node::Sum(parts) => {
                 let mut all = Vec::new();
                 for (index, &part) in parts.iter().enumerate() {
@@ -97,6 +97,9 @@ impl Arena {
         id: GameId,
         count: usize,
     ) -> Result<Vec<(Move, GameId)>, GameError> {
+        if let Node::Hackenbush(picture) = *self.node(id) {
+            return self.picture_first_moves(picture, count);
+        }
         let listed_lazily = matches!(
             self.node(id),
             Node::Rook { .. }
@@ -147,9 +150,49 @@ impl Arena {
         }
     }
 
-    /// The moves to games worth exactly `value`. For a sum only the parts are searched: a
-    /// move in part i must take it from g(i) to g(i) ⊕ g(sum) ⊕ value.
+    /// The moves to games worth exactly `value`.
     pub fn moves_to_value(
+        &mut self,
+        id: GameId,
+        value: u64,
+    ) -> Result<Vec<(Move, GameId)>, GameError> {
+        Ok(self.first_moves_to_value(id, value, usize::MAX)?.0)
+    }
+
+    /// How many moves lead to games worth exactly `value`, and the first `shown` of them.
+    /// For a sum only the parts are searched: a move in part i must take it from g(i) to
+    /// g(i) ⊕ g(sum) ⊕ value.
+    pub fn first_moves_to_value(
+        &mut self,
+        id: GameId,
+        value: u64,
+        shown: usize,
+    ) -> Result<(Vec<(Move, GameId)>, u64), GameError> {
+        match self.node(id).clone() {
+            Node::Hackenbush(picture) => return self.picture_moves_to_value(picture, value, shown),
+            Node::Sum(parts) => {
+                let total = self.nimber(id)?;
+                let (mut found, mut count) = (Vec::new(), 0);
+                for (index, &part) in parts.iter().enumerate() {
+                    let wanted = self.nimber(part)? ^ total ^ value;
+                    let left = shown - found.len();
+                    let (first, more) = self.first_moves_to_value(part, wanted, left)?;
+                    for (inner, to) in first {
+                        found.push(self.in_part(&parts, index, inner, to)?);
+                    }
+                    count += more;
+                }
+                return Ok((found, count));
+            }
+            _ => {}
+        }
+        let mut found = self.all_moves_to_value(id, value)?;
+        let count = found.len() as u64;
+        found.truncate(shown);
+        Ok((found, count))
+    }
+
+    fn all_moves_to_value(
         &mut self,
         id: GameId,
         value: u64,
@@ -179,17 +222,6 @@ impl Arena {
                 Ok(found)
             }
             Node::Heap { game, size } => self.heap_moves_to_value(game, size, value),
-            Node::Sum(parts) => {
-                let total = self.nimber(id)?;
-                let mut found = Vec::new();
-                for (index, &part) in parts.iter().enumerate() {
-                    let wanted = self.nimber(part)? ^ total ^ value;
-                    for (inner, to) in self.moves_to_value(part, wanted)? {
-                        found.push(self.in_part(&parts, index, inner, to)?);
-                    }
-                }
-                Ok(found)
-            }
             _ => {
                 let mut found = Vec::new();
                 for (how, to) in self.moves(id)? {
@@ -205,6 +237,15 @@ impl Arena {
     /// The moves that leave the opponent a losing game.
     pub fn winning_moves(&mut self, id: GameId) -> Result<Vec<(Move, GameId)>, GameError> {
         self.moves_to_value(id, 0)
+    }
+
+    /// How many moves win, and the first `shown` of them.
+    pub fn first_winning_moves(
+        &mut self,
+        id: GameId,
+        shown: usize,
+    ) -> Result<(Vec<(Move, GameId)>, u64), GameError> {
+        self.first_moves_to_value(id, 0, shown)
     }
 
     /// A move in one part of a sum, as a move of the whole sum.

@@ -2,7 +2,7 @@
 //! by cutting one edge, and its value comes from the fusion and colon principles
 //! ([`super::hackenbush`]), never from expanding the DAG.
 
-use super::hackenbush::{Picture, value};
+use super::hackenbush::{Picture, cuts_to, nimber};
 use super::moves::Move;
 use super::{Arena, GameError, GameId, Node};
 
@@ -27,22 +27,46 @@ impl Arena {
         &self.pictures[picture.0 as usize]
     }
 
-    pub(super) fn picture_value(&self, picture: PictureId) -> u64 {
-        value(self.picture_of(picture)).value
+    pub(super) fn picture_value(&mut self, picture: PictureId) -> Result<u64, GameError> {
+        nimber(&self.pictures[picture.0 as usize], &mut self.watch)
     }
 
-    /// Every cut, in the order of the picture's edges; a second copy of a multi-edge gives
-    /// the same move and is listed once.
-    pub(super) fn picture_moves(
+    /// The first `count` cuts, in the order of the picture's edges; a second copy of a
+    /// multi-edge gives the same move and is listed once. Only these pictures are drawn.
+    pub(super) fn picture_first_moves(
         &mut self,
         picture: PictureId,
+        count: usize,
     ) -> Result<Vec<(Move, GameId)>, GameError> {
         let drawn = self.picture_of(picture).clone();
-        let mut moves: Vec<(Move, GameId)> = Vec::with_capacity(drawn.edges().len());
-        for index in 0..drawn.edges().len() {
-            if index > 0 && drawn.edges()[index] == drawn.edges()[index - 1] {
-                continue;
-            }
+        let cuts = (0..drawn.edges().len()).filter(|&i| drawn.first_copy(i));
+        self.picture_cuts(&drawn, cuts.take(count))
+    }
+
+    /// The cuts that leave a picture worth `value`: how many there are, and the first `shown`
+    /// of them drawn (a star of 10^5 edges has 10^5, each a picture of 10^5 edges).
+    pub(super) fn picture_moves_to_value(
+        &mut self,
+        picture: PictureId,
+        value: u64,
+        shown: usize,
+    ) -> Result<(Vec<(Move, GameId)>, u64), GameError> {
+        let drawn = self.picture_of(picture).clone();
+        let cuts = cuts_to(&drawn, value, &mut self.watch)?;
+        let count = cuts.len() as u64;
+        Ok((
+            self.picture_cuts(&drawn, cuts.into_iter().take(shown))?,
+            count,
+        ))
+    }
+
+    fn picture_cuts(
+        &mut self,
+        drawn: &Picture,
+        cuts: impl Iterator<Item = usize>,
+    ) -> Result<Vec<(Move, GameId)>, GameError> {
+        let mut moves = Vec::new();
+        for index in cuts {
             let to = self.picture(drawn.cut(index))?;
             let edge = drawn.edge_name(index);
             moves.push((Move::Cut { edge }, to));

@@ -44,7 +44,7 @@ impl Arena {
                 }
                 &Node::Heap { game, size } => self.heap_value(game, size)?,
                 &Node::Wythoff { row, column } => self.wythoff_value(row, column)?,
-                &Node::Hackenbush(picture) => self.picture_value(picture),
+                &Node::Hackenbush(picture) => self.picture_value(picture)?,
                 Node::Options(children) | Node::Sum(children) => {
                     let waiting = stack.len();
                     let unknown = children

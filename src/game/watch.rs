@@ -11,7 +11,7 @@ use super::GameError;
 pub trait Progress: Send {
     /// A statement starts: the time it has taken is counted from here, whichever of its
     /// computations reports.
-    fn begin(&mut self);
+    fn begin(&mut self) {}
     /// `done` of `total` steps of `what`; a `total` of 0 means it is not known in advance.
     fn report(&mut self, what: &str, done: u64, total: u64);
     /// The computation that reported is over (finished, failed or cancelled).

@@ -10,7 +10,7 @@ use pest::error::{ErrorVariant, InputLocation};
 pub use error::SyntaxError;
 pub use parser::MAX_NESTING;
 
-use crate::source::{SourceId, Span};
+use crate::source::{Lines, SourceId, Span};
 use ast::Stmt;
 use parser::Rule;
 
@@ -20,15 +20,21 @@ const PARSE_STACK: usize = 64 * 1024 * 1024;
 /// Parses a whole program. A syntax error skips to the next line and parsing goes on, so
 /// every statement's error is reported at once.
 pub fn parse(source: SourceId, text: &str) -> (Vec<Stmt>, Vec<SyntaxError>) {
+    parse_in_windows(source, text, parser::WINDOW)
+}
+
+/// [`parse`], each statement's parse first given `window` bytes of the text.
+fn parse_in_windows(source: SourceId, text: &str, window: usize) -> (Vec<Stmt>, Vec<SyntaxError>) {
+    let lines = Lines::new(text);
     stacker::grow(PARSE_STACK, || {
         let mut statements = Vec::new();
         let mut errors = Vec::new();
-        let mut offset = 0;
-        while offset < text.len() && !parser::rest_is_blank(text, offset) {
-            match parser::parse_statement(source, text, offset) {
+        let mut offset = parser::skip_gap(text, 0);
+        while offset < text.len() {
+            match parser::parse_statement(source, text, offset, &lines, window) {
                 Ok((stmt, consumed)) => {
                     statements.push(stmt);
-                    offset += consumed.max(1);
+                    offset = parser::skip_gap(text, offset + consumed.max(1));
                 }
                 Err(error) => {
                     let nesting = matches!(error, SyntaxError::TooDeep { .. });
@@ -38,7 +44,7 @@ pub fn parse(source: SourceId, text: &str) -> (Vec<Stmt>, Vec<SyntaxError>) {
                         // The rest is most likely more of the same expression.
                         break;
                     }
-                    offset = resume_after(text, at);
+                    offset = parser::skip_gap(text, resume_after(text, at));
                 }
             }
         }
@@ -232,3 +238,6 @@ fn help_for(expected: &[&str], found: &str) -> String {
     };
     help.to_owned()
 }
+
+#[cfg(test)]
+mod tests;

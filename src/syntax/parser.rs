@@ -5,13 +5,14 @@ use std::collections::HashSet;
 use std::sync::{Arc, LazyLock};
 
 use pest::Parser;
+use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest_derive::Parser;
 
 use super::ast::*;
 use super::error::SyntaxError;
-use crate::source::{SourceId, Span};
+use crate::source::{Lines, SourceId, Span};
 
 #[derive(Parser)]
 #[grammar = "../grammar/grundy.pest"]
@@ -45,17 +46,60 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::prefix(Rule::heap) | Op::prefix(Rule::subtraction))
 });
 
-/// Parses one statement from the start of `text`. On success, also says how many bytes
-/// it took (its terminator included).
+#[cfg(test)]
+thread_local! {
+    /// Bytes of text handed to pest on this thread, for the tests that bound them.
+    pub(super) static GIVEN: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Bytes of text a statement's parse is first given; doubled until its parse is decided.
+pub(super) const WINDOW: usize = 1024;
+
+/// Parses one statement from `offset` in `text`. On success, also says how many bytes it
+/// took (its terminator included).
+///
+/// pest is given a window of the text, not all the rest of it, because a pest error costs a
+/// scan from its position to the end of the input: a script of 10^4 lines in error took
+/// 10^4 such scans. A window ends at a line break (the lookahead after `>` stops at one). Its
+/// parse is the parse of the whole text when it ends on a statement's `;` or line break, or
+/// fails at an attempt before the window's end: only a rule tried at the very end could have
+/// read past it (the property test in `super::tests` holds the windows to that).
 pub(super) fn parse_statement(
     source: SourceId,
     text: &str,
     offset: usize,
+    lines: &Lines,
+    mut window: usize,
 ) -> Result<(Stmt, usize)> {
-    let input = &text[offset..];
-    let mut pairs = GrundyParser::parse(Rule::statement, input)
-        .map_err(|error| super::convert_pest_error(source, text, offset, error))?;
-    let statement = pairs.next().expect("a statement pair");
+    let statement = loop {
+        let end = lines
+            .next_start(offset.saturating_add(window))
+            .unwrap_or(text.len());
+        let input = &text[offset..end];
+        #[cfg(test)]
+        GIVEN.with(|given| given.set(given.get() + input.len()));
+        let whole = end == text.len();
+        match GrundyParser::parse(Rule::statement, input) {
+            Ok(mut pairs) => {
+                let statement = pairs.next().expect("a statement pair");
+                let ended = statement.clone().into_inner().last();
+                if whole || ended.is_some_and(|end| !end.as_str().is_empty()) {
+                    break statement;
+                }
+            }
+            Err(error) => {
+                let before_end = match error.location {
+                    InputLocation::Pos(at) => at < input.len(),
+                    InputLocation::Span(_) => false,
+                };
+                let parsing = matches!(error.variant, ErrorVariant::ParsingError { .. });
+                if whole || parsing && before_end {
+                    return Err(super::convert_pest_error(source, text, offset, error));
+                }
+            }
+        }
+        window = window.max(1).saturating_mul(2);
+    };
     let consumed = statement.as_span().end();
     let stmt_pair = statement
         .into_inner()
@@ -69,9 +113,21 @@ pub(super) fn parse_statement(
     Ok((builder.stmt(stmt_pair)?, consumed))
 }
 
-/// Whether nothing but blank lines, comments and `;` is left from `offset` on.
-pub(super) fn rest_is_blank(text: &str, offset: usize) -> bool {
-    GrundyParser::parse(Rule::rest_is_blank, &text[offset..]).is_ok()
+/// Where the next statement starts: past the blank lines, comments and `;` from `offset`
+/// on (the grammar's `gap`). Written out rather than asked of pest, whose failure at a
+/// statement builds an error that scans the whole rest of the text.
+pub(super) fn skip_gap(text: &str, mut offset: usize) -> usize {
+    let bytes = text.as_bytes();
+    while offset < bytes.len() {
+        match bytes[offset] {
+            b' ' | b'\t' | b'\r' | b'\n' | b';' => offset += 1,
+            b'/' if bytes.get(offset + 1) == Some(&b'/') => {
+                offset = text[offset..].find('\n').map_or(text.len(), |n| offset + n);
+            }
+            _ => break,
+        }
+    }
+    offset
 }
 
 struct Builder {

@@ -4,7 +4,8 @@
 //! - [`Picture`] is a picture in canonical form, parsed from `"g-a a-b a-c b-c"` (the ground
 //!   is the vertex `g`).
 //! - [`value`] reduces a picture to a stalk by the fusion and colon principles, in linear
-//!   time, and records each step for `why`.
+//!   time, and records each step for `why`; [`nimber`] only counts; [`cuts_to`] finds the cuts
+//!   that leave a given value, without drawing the pictures they leave.
 //! - [`brute_force_value`] is the reference: the mex over every subset of edges a game of the
 //!   picture can reach.
 
@@ -15,13 +16,14 @@ mod reduce;
 #[cfg(test)]
 mod tests;
 
-use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Arc;
 
+use rustc_hash::FxHashMap;
+
 pub use brute::{BRUTE_FORCE_EDGES, brute_force_value};
 pub use parse::{Parsed, PictureError};
-pub use reduce::{Branch, Reduction, Stage, value};
+pub use reduce::{Branch, Reduction, Stage, cuts_to, nimber, value};
 
 /// The name of the ground.
 pub const GROUND: &str = "g";
@@ -41,12 +43,13 @@ impl Picture {
     /// connected to the ground fall away.
     pub fn new(edges: &[(&str, &str)]) -> Picture {
         let mut names: Vec<Arc<str>> = vec![GROUND.into()];
-        let mut index = |name: &str| match names.iter().position(|n| &**n == name) {
-            Some(i) => i as u32,
-            None => {
+        let mut numbers: FxHashMap<&str, u32> = FxHashMap::default();
+        numbers.insert(GROUND, 0);
+        let mut index = |name| {
+            *numbers.entry(name).or_insert_with(|| {
                 names.push(name.into());
                 (names.len() - 1) as u32
-            }
+            })
         };
         let edges: Vec<(u32, u32)> = edges.iter().map(|&(a, b)| (index(a), index(b))).collect();
         Picture::canonical(&names, &edges)
@@ -75,8 +78,11 @@ impl Picture {
             .flat_map(|&i| [edges[i].0, edges[i].1])
             .filter(|&v| v != 0)
             .collect();
-        used.sort_unstable_by(|&a, &b| natural_order(&names[a as usize], &names[b as usize]));
+        used.sort_unstable();
         used.dedup();
+        // Each name's key is made once: comparing names run by run was most of the time
+        // a picture of 10^6 vertices took to read.
+        used.sort_by_cached_key(|&v| natural_key(&names[v as usize]));
         let mut renamed = vec![0u32; names.len()];
         for (new, &old) in used.iter().enumerate() {
             renamed[old as usize] = new as u32 + 1;
@@ -98,10 +104,31 @@ impl Picture {
     }
 
     /// The picture after deleting edge `index`, once the parts it cut off have fallen.
+    /// The vertices kept are numbered in the order they had, so the names need no sorting
+    /// and the edges stay sorted.
     pub fn cut(&self, index: usize) -> Picture {
         let mut edges = self.edges.clone();
         edges.remove(index);
-        Picture::canonical(&self.names, &edges)
+        let mut kept = vec![false; self.names.len()];
+        let grounded = grounded_edges(self.names.len(), &edges);
+        for &i in &grounded {
+            kept[edges[i].0 as usize] = true;
+            kept[edges[i].1 as usize] = true;
+        }
+        kept[0] = true;
+        let mut renamed = vec![0u32; self.names.len()];
+        let mut names = Vec::new();
+        for (old, name) in self.names.iter().enumerate() {
+            if kept[old] {
+                renamed[old] = names.len() as u32;
+                names.push(name.clone());
+            }
+        }
+        let edges = grounded
+            .iter()
+            .map(|&i| (renamed[edges[i].0 as usize], renamed[edges[i].1 as usize]))
+            .collect();
+        Picture { names, edges }
     }
 
     pub fn edges(&self) -> &[(u32, u32)] {
@@ -110,9 +137,14 @@ impl Picture {
 
     /// Edges counted once however many copies a multi-edge has: the picture's distinct cuts.
     pub fn distinct_edges(&self) -> usize {
-        let mut edges = self.edges.clone();
-        edges.dedup();
-        edges.len()
+        (0..self.edges.len())
+            .filter(|&i| self.first_copy(i))
+            .count()
+    }
+
+    /// Whether edge `index` is the first copy of its multi-edge (or has no other copy).
+    pub fn first_copy(&self, index: usize) -> bool {
+        index == 0 || self.edges[index] != self.edges[index - 1]
     }
 
     pub fn vertex_count(&self) -> usize {
@@ -131,7 +163,17 @@ impl Picture {
 
     /// The length of the stalk this picture is, if it is one as `stalk(n)` draws it.
     pub fn as_stalk(&self) -> Option<u64> {
-        (*self == Picture::stalk(self.edges.len() as u64)).then_some(self.edges.len() as u64)
+        let length = self.edges.len();
+        let mut digits = String::new();
+        let numbered = self.names.len() == length + 1
+            && self.names[1..].iter().enumerate().all(|(i, name)| {
+                use std::fmt::Write;
+                digits.clear();
+                let _ = write!(digits, "{}", i + 1);
+                **name == *digits
+            });
+        let stacked = (0..length).all(|i| self.edges[i] == (i as u32, i as u32 + 1));
+        (numbered && stacked).then_some(length as u64)
     }
 }
 
@@ -148,28 +190,26 @@ impl fmt::Display for Picture {
     }
 }
 
-/// Names compare in natural order: runs of digits as numbers, so `s9` comes before `s10`.
-fn natural_order(a: &str, b: &str) -> Ordering {
-    let (mut a, mut b) = (a, b);
-    loop {
-        let (x, rest_a) = next_run(a);
-        let (y, rest_b) = next_run(b);
-        let order = match (x, y) {
-            (None, None) => return Ordering::Equal,
-            (None, Some(_)) => Ordering::Less,
-            (Some(_), None) => Ordering::Greater,
-            (Some(x), Some(y)) => match (x.parse::<u128>(), y.parse::<u128>()) {
-                (Ok(m), Ok(n)) => m.cmp(&n).then(x.len().cmp(&y.len())),
-                (Ok(_), Err(_)) => Ordering::Less,
-                (Err(_), Ok(_)) => Ordering::Greater,
-                (Err(_), Err(_)) => x.cmp(y),
-            },
-        };
-        if order != Ordering::Equal {
-            return order;
-        }
-        (a, b) = (rest_a, rest_b);
+/// A name's place in natural order: runs of digits as numbers, so `s9` comes before `s10`;
+/// at a run, a number (then its length, `7` before `07`) before other characters, and a run
+/// of digits too long for a number compares as characters.
+fn natural_key(name: &str) -> Vec<Run<'_>> {
+    let mut key = Vec::new();
+    let mut rest = name;
+    while let (Some(run), after) = next_run(rest) {
+        key.push(match run.parse::<u128>() {
+            Ok(n) => Run::Number(n, run.len()),
+            Err(_) => Run::Text(run),
+        });
+        rest = after;
     }
+    key
+}
+
+#[derive(PartialEq, Eq, PartialOrd, Ord)]
+enum Run<'a> {
+    Number(u128, usize),
+    Text(&'a str),
 }
 
 /// The leading run of digits, or of other characters, and what follows it.
@@ -186,20 +226,15 @@ fn next_run(text: &str) -> (Option<&str>, &str) {
 
 /// The indices of the edges connected to the ground (vertex 0), by a search from it.
 fn grounded_edges(vertices: usize, edges: &[(u32, u32)]) -> Vec<usize> {
-    let mut incident: Vec<Vec<usize>> = vec![Vec::new(); vertices];
-    for (i, &(a, b)) in edges.iter().enumerate() {
-        incident[a as usize].push(i);
-        if a != b {
-            incident[b as usize].push(i);
-        }
-    }
+    let incident = reduce::Incidence::new(vertices, edges, |_| true);
     let mut reached = vec![false; vertices];
     reached[0] = true;
     let mut stack = vec![0usize];
     let mut kept = Vec::new();
     let mut taken = vec![false; edges.len()];
     while let Some(v) = stack.pop() {
-        for &i in &incident[v] {
+        for &i in incident.of(v as u32) {
+            let i = i as usize;
             if !taken[i] {
                 taken[i] = true;
                 kept.push(i);

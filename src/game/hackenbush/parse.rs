@@ -1,6 +1,8 @@
 //! Pictures as text: edges `a-b` separated by spaces or commas, a path `g-a-b-c` as shorthand
 //! for `g-a a-b b-c`, the ground written `g`, a loop `a-a`, a multi-edge by repeating it.
 
+use rustc_hash::FxHashSet;
+
 use super::{GROUND, Picture};
 
 /// Why a picture did not parse, and where: `offset..offset + len` in the text.
@@ -130,7 +132,7 @@ fn floating_edges(edges: &[(&str, &str)], picture: &Picture) -> Vec<String> {
     if kept == edges.len() {
         return Vec::new();
     }
-    let grounded: Vec<&str> = (0..picture.vertex_count() as u32)
+    let grounded: FxHashSet<&str> = (0..picture.vertex_count() as u32)
         .map(|v| picture.name(v))
         .collect();
     edges

@@ -2,7 +2,16 @@
 
 use proptest::prelude::*;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
 use super::*;
+use crate::game::{GameError, Progress, Watch};
+
+/// The reduction, with nobody interrupting it.
+fn value(picture: &Picture) -> Reduction {
+    super::value(picture, &mut Watch::default()).unwrap()
+}
 
 fn parse(text: &str) -> Picture {
     Picture::parse(text).unwrap().picture
@@ -182,4 +191,147 @@ proptest! {
             .collect();
         prop_assert_eq!(crate::game::reduce::mex(options), value(&picture).value);
     }
+
+    /// The cuts found for each value are exactly the first copies of the edges whose cut
+    /// leaves that value by brute force.
+    #[test]
+    fn cuts_to_a_value_agree_with_brute_force(picture in picture()) {
+        let after: Vec<Option<u64>> = (0..picture.edges().len())
+            .map(|i| brute_force_value(&picture.cut(i)))
+            .collect();
+        for target in 0..=8 {
+            let expected: Vec<usize> = (0..after.len())
+                .filter(|&i| picture.first_copy(i) && after[i] == Some(target))
+                .collect();
+            let found = cuts_to(&picture, target, &mut Watch::default()).unwrap();
+            prop_assert_eq!(found, expected, "{} to {}", picture, target);
+        }
+        let lean = nimber(&picture, &mut Watch::default()).unwrap();
+        prop_assert_eq!(lean, value(&picture).value);
+    }
+
+    /// A cut keeps the canonical form: it is the picture of the edges left, drawn anew.
+    #[test]
+    fn a_cut_is_the_picture_of_the_edges_left(picture in picture(), at in 0usize..12) {
+        prop_assume!(!picture.edges().is_empty());
+        let index = at % picture.edges().len();
+        let left: Vec<(&str, &str)> = (0..picture.edges().len())
+            .filter(|&i| i != index)
+            .map(|i| (picture.name(picture.edges()[i].0), picture.name(picture.edges()[i].1)))
+            .collect();
+        prop_assert_eq!(picture.cut(index), Picture::new(&left));
+    }
+}
+
+#[test]
+fn stalks_are_recognised_by_their_names_and_edges() {
+    assert_eq!(Picture::stalk(12).as_stalk(), Some(12));
+    assert_eq!(parse("g-1 1-2 2-3").as_stalk(), Some(3));
+    assert_eq!(parse("g-1 1-2 1-3").as_stalk(), None);
+    assert_eq!(parse("g-1 1-02").as_stalk(), None);
+    assert_eq!(parse("g-a a-b").as_stalk(), None);
+}
+
+/// Work that grows with the picture checks in with the watch, so Ctrl-C stops it.
+#[test]
+fn an_interrupted_reduction_is_cancelled() {
+    let stop = Arc::new(AtomicBool::new(true));
+    let star = Picture::new(&[("g", "a")]);
+    let mut watch = Watch::new(stop.clone());
+    // Too small to reach a check-in: it finishes.
+    assert_eq!(nimber(&star, &mut watch).unwrap(), 1);
+    let big = Picture::stalk(200_000);
+    for result in [
+        nimber(&big, &mut watch).map(|_| ()),
+        super::value(&big, &mut watch).map(|_| ()),
+        cuts_to(&big, 0, &mut watch).map(|_| ()),
+    ] {
+        assert!(matches!(result, Err(GameError::Cancelled)), "{result:?}");
+    }
+    // A cycle's cuts each reduce the cycle again: the check-ins come from inside those too.
+    let names: Vec<String> = (0..2000).map(|i| format!("c{i}")).collect();
+    let mut edges = vec![("g", "c0"), ("g", "c1999")];
+    edges.extend((1..2000).map(|i| (names[i - 1].as_str(), names[i].as_str())));
+    let cycle = Picture::new(&edges);
+    // Cut anywhere, a cycle of 2001 edges leaves stalks of a and 2000 - a on the ground:
+    // only a = 1000 wins.
+    let mut counting = Watch::default();
+    assert_eq!(cuts_to(&cycle, 0, &mut counting).unwrap().len(), 1);
+    let result = cuts_to(&cycle, 0, &mut watch);
+    assert!(matches!(result, Err(GameError::Cancelled)), "{result:?}");
+}
+
+/// Reports the most work a computation said it had done.
+struct Counted(Arc<AtomicU64>);
+
+impl Progress for Counted {
+    fn report(&mut self, _: &str, done: u64, _: u64) {
+        self.0.fetch_max(done, Ordering::Relaxed);
+    }
+    fn finish(&mut self) {}
+}
+
+/// The work counted on stalks, stars and random trees is a few steps an edge: a cost that
+/// grew with the square of the picture would show here, long before a timing would.
+#[test]
+fn work_grows_with_the_picture() {
+    let names: Vec<String> = (0..=100_000).map(|i| format!("v{i}")).collect();
+    let star: Vec<(&str, &str)> = names[1..].iter().map(|v| ("g", v.as_str())).collect();
+    // Vertex i stands on one before it, drawn by a linear congruential generator.
+    let mut seed = 7u64;
+    let tree: Vec<(&str, &str)> = (1..names.len())
+        .map(|i| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let below = (seed >> 33) as usize % i;
+            (
+                if below == 0 { "g" } else { &names[below] },
+                names[i].as_str(),
+            )
+        })
+        .collect();
+    for picture in [
+        Picture::stalk(100_000),
+        Picture::new(&star),
+        Picture::new(&tree),
+    ] {
+        let edges = picture.edges().len() as u64;
+        let done = Arc::new(AtomicU64::new(0));
+        let mut watch = Watch::default();
+        watch.set_progress(Some(Box::new(Counted(done.clone()))));
+        nimber(&picture, &mut watch).unwrap();
+        super::value(&picture, &mut watch).unwrap();
+        cuts_to(&picture, 0, &mut watch).unwrap();
+        let done = done.load(Ordering::Relaxed);
+        assert!(
+            done > edges && done <= 10 * edges,
+            "{done} steps for {edges} edges"
+        );
+    }
+}
+
+#[test]
+fn vertices_are_numbered_in_natural_order() {
+    let picture = parse(
+        "g-s10 g-s9 g-b g-07 g-7 g-a2b g-a10 g-s g-123456789012345678901234567890123456789012",
+    );
+    let names: Vec<&str> = (1..picture.vertex_count() as u32)
+        .map(|v| picture.name(v))
+        .collect();
+    // Numbers first (7 before 07), a number too long to read compares as text.
+    assert_eq!(
+        names,
+        [
+            "7",
+            "07",
+            "123456789012345678901234567890123456789012",
+            "a2b",
+            "a10",
+            "b",
+            "s",
+            "s9",
+            "s10"
+        ]
+    );
 }
