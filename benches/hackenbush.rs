@@ -6,17 +6,17 @@
 //! the printing. `QUICK=1` stops at 10^5 edges; an argument keeps the rows whose name contains
 //! it (`cargo bench --bench hackenbush -- star`). Each figure is the best of up to five runs.
 
-use std::time::{Duration, Instant};
+mod timing;
+
 
 use grundy::eval::Session;
 use grundy::game::Watch;
+use timing::timed;
 use grundy::game::hackenbush::{Picture, cuts_to, nimber};
 
 /// A picture's or a script's name, and what draws it (of a size) or its line i.
 type Named = (&'static str, fn(usize) -> String);
 
-/// Runs shorter than this are repeated and the best time is kept.
-const REPEAT_BELOW: Duration = Duration::from_millis(2000);
 
 fn main() {
     let quick = std::env::var("QUICK").is_ok_and(|v| v == "1");
@@ -152,38 +152,5 @@ impl Random {
     }
 }
 
-struct Timed {
-    time: Duration,
-    runs: u32,
-}
 
-/// Runs `f` once, or up to five times keeping the best if it is quick.
-fn timed(mut f: impl FnMut()) -> Timed {
-    let mut best = Duration::MAX;
-    let mut runs = 0;
-    while runs < 5 && (runs == 0 || best < REPEAT_BELOW) {
-        let start = Instant::now();
-        f();
-        best = best.min(start.elapsed());
-        runs += 1;
-    }
-    Timed { time: best, runs }
-}
 
-impl Timed {
-    fn show(&self) -> String {
-        let secs = self.time.as_secs_f64();
-        let time = if secs < 1e-3 {
-            format!("{:.1} µs", secs * 1e6)
-        } else if secs < 1.0 {
-            format!("{:.1} ms", secs * 1e3)
-        } else {
-            format!("{secs:.2} s")
-        };
-        if self.runs > 1 {
-            format!("{time} (best of {})", self.runs)
-        } else {
-            time
-        }
-    }
-}

@@ -5,18 +5,18 @@
 //! five minutes are skipped, and the estimate (from the largest naive run of that game,
 //! scaled by n^2) is printed instead.
 
+mod timing;
+
 use std::time::{Duration, Instant};
 
 use grundy::game::Watch;
+use timing::{seconds, timed};
 use grundy::game::heap::wythoff::{WythoffTable, wythoff_moves};
 use grundy::game::heap::{Code, HeapGame, HeapLimits, PeriodStatus, Sequence, naive_values};
 use grundy::game::subtraction::{SubtractionSequence, TableLimits};
 
 /// Naive runs estimated to take longer than this are skipped.
 const NAIVE_BUDGET: Duration = Duration::from_secs(300);
-/// Runs shorter than this are repeated and the best time is kept: a run of a second or two
-/// on a shared machine can be half again as slow as the same run a minute later.
-const REPEAT_BELOW: Duration = Duration::from_millis(2000);
 
 enum Bench {
     Heap(HeapGame),
@@ -29,10 +29,6 @@ struct Case {
     sizes: &'static [u32],
 }
 
-struct Timed {
-    time: Duration,
-    runs: u32,
-}
 
 fn main() {
     let quick = std::env::var("QUICK").is_ok_and(|v| v == "1");
@@ -260,38 +256,5 @@ fn wythoff_row(side: usize, run_naive: bool) -> String {
     )
 }
 
-/// Runs `f` once, or several times keeping the best if it is quick.
-fn timed(mut f: impl FnMut()) -> Timed {
-    let mut best = Duration::MAX;
-    let mut runs = 0;
-    while runs < 5 && (runs == 0 || best < REPEAT_BELOW) {
-        let start = Instant::now();
-        f();
-        best = best.min(start.elapsed());
-        runs += 1;
-    }
-    Timed { time: best, runs }
-}
 
-impl Timed {
-    fn show(&self) -> String {
-        let time = seconds(self.time.as_secs_f64());
-        if self.runs > 1 {
-            format!("{time} (best of {})", self.runs)
-        } else {
-            time
-        }
-    }
-}
 
-fn seconds(secs: f64) -> String {
-    if secs < 1e-3 {
-        format!("{:.1} µs", secs * 1e6)
-    } else if secs < 1.0 {
-        format!("{:.1} ms", secs * 1e3)
-    } else if secs < 120.0 {
-        format!("{secs:.2} s")
-    } else {
-        format!("{:.1} min", secs / 60.0)
-    }
-}
