@@ -8,15 +8,13 @@
 
 mod timing;
 
-
 use grundy::eval::Session;
 use grundy::game::Watch;
-use timing::timed;
 use grundy::game::hackenbush::{Picture, cuts_to, nimber};
+use timing::timed;
 
 /// A picture's or a script's name, and what draws it (of a size) or its line i.
 type Named = (&'static str, fn(usize) -> String);
-
 
 fn main() {
     let quick = std::env::var("QUICK").is_ok_and(|v| v == "1");
@@ -151,6 +149,3 @@ impl Random {
         ((self.0 >> 33) % n as u64) as usize
     }
 }
-
-
-

@@ -10,10 +10,10 @@ mod timing;
 use std::time::{Duration, Instant};
 
 use grundy::game::Watch;
-use timing::{seconds, timed};
 use grundy::game::heap::wythoff::{WythoffTable, wythoff_moves};
 use grundy::game::heap::{Code, HeapGame, HeapLimits, PeriodStatus, Sequence, naive_values};
 use grundy::game::subtraction::{SubtractionSequence, TableLimits};
+use timing::{seconds, timed};
 
 /// Naive runs estimated to take longer than this are skipped.
 const NAIVE_BUDGET: Duration = Duration::from_secs(300);
@@ -28,7 +28,6 @@ struct Case {
     bench: Bench,
     sizes: &'static [u32],
 }
-
 
 fn main() {
     let quick = std::env::var("QUICK").is_ok_and(|v| v == "1");
@@ -255,6 +254,3 @@ fn wythoff_row(side: usize, run_naive: bool) -> String {
         bytes as f64 / (side * side) as f64
     )
 }
-
-
-

@@ -553,3 +553,70 @@ fn a_queen_far_along_an_edge_is_answered_from_a_strip() {
         stderr(&output)
     );
 }
+
+/// Ctrl-C (SIGINT) stops `grundy eval` with the documented exit code 4 and a diagnostic,
+/// not by the signal.
+#[test]
+fn ctrl_c_ends_eval_with_exit_code_4() {
+    let child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["eval", r#"period(octal("0.007"), 10000000)"#])
+        .env("NO_COLOR", "1")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(4), "{}", stderr(&output));
+    assert!(
+        stderr(&output).contains("grundy::cancelled"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// Output that is not a terminal is never wrapped: each line whole, for files and programs.
+#[test]
+fn output_to_a_pipe_is_not_wrapped() {
+    let output = grundy(&["eval", r#"why octal("0.007", 2000)"#], "");
+    assert!(
+        stdout(&output)
+            .lines()
+            .any(|line| line.chars().count() > 120),
+        "{}",
+        stdout(&output)
+    );
+}
+
+/// Small diagnostics a student meets: the words are right and the advice can be followed.
+#[test]
+fn small_slips_get_the_right_words() {
+    let output = grundy(&["eval", "kayles 5"], "");
+    assert!(
+        stderr(&output).contains("arguments go in brackets: `kayles(5)`"),
+        "{}",
+        stderr(&output)
+    );
+    let output = grundy(&["eval", "1 is losing"], "");
+    assert!(
+        stderr(&output).contains("for the nim heap of 1 chip write `*1`"),
+        "{}",
+        stderr(&output)
+    );
+    let output = grundy(&["eval", "wythoff(10**9, 10**9)"], "");
+    assert!(
+        stderr(&output).contains("more memory than any machine has"),
+        "{}",
+        stderr(&output)
+    );
+    assert!(
+        !stderr(&output).contains("--limit memory"),
+        "{}",
+        stderr(&output)
+    );
+}

@@ -240,3 +240,14 @@ proptest! {
         }
     }
 }
+
+/// A table computed before the `heap` limit was lowered still answers the heaps it holds.
+#[test]
+fn a_lowered_heap_limit_keeps_the_table_computed() {
+    let mut session = Session::default();
+    let before = common::run_in(&mut session, "t.game", r#"octal("0.007", 5000)"#);
+    assert!(before.errors.is_empty(), "{:?}", before.errors);
+    session.set_limit("heap=1000").unwrap();
+    let after = common::run_in(&mut session, "t.game", r#"octal("0.007", 5000)"#);
+    assert_eq!(after.answers, before.answers, "{:?}", after.errors);
+}

@@ -52,6 +52,8 @@ fn claims_print_true_or_false() {
         ("*1 + *2 == *3", "true"),
         ("*3 == *4", "false"),
         ("*3 != *4", "true"),
+        ("*3 ≠ *4", "true"),
+        ("*3 ≢ *3", "false"),
         ("*3 ≡ *3", "true"),
         ("*3 ≢ *3", "false"),
         ("*5 + *5 is losing", "true"),
