@@ -12,7 +12,7 @@ use std::fmt;
 
 use super::check::Checker;
 use super::classify::{self, Choice, Classifier};
-use super::period::{LONGEST_PERIOD, Period, PeriodSearch};
+use super::period::{Period, PeriodSearch, longest_provable};
 use super::rules::Rules;
 use super::scan::{CHECK_FROM_PAIRS, ScanEngine};
 use super::triple::TripleEngine;
@@ -80,8 +80,8 @@ impl fmt::Display for EngineKind {
 pub enum PeriodStatus {
     /// g is periodic, with this certificate.
     Proved(Period),
-    /// No period of at most `longest_period` satisfies the theorem's hypothesis within the
-    /// first `computed` values.
+    /// The first `computed` values prove no period: every period they could prove (at most
+    /// `longest_period`, from any n0) was searched, and none satisfies the hypothesis.
     NotFound { computed: u64, longest_period: u64 },
     /// The periodicity theorem does not apply to this game.
     NotApplicable,
@@ -176,7 +176,7 @@ impl Sequence {
             }
             None => PeriodStatus::NotFound {
                 computed: self.values.len() as u64,
-                longest_period: LONGEST_PERIOD.min(self.values.len() as u64 / 2),
+                longest_period: longest_provable(self.values.len() as u64, search.t()),
             },
         }
     }
