@@ -155,9 +155,10 @@ fn answer_json(answer: &Answer) -> Value {
                 "kind": "period", "family": report.family, "proved": true, "preperiod": found.preperiod,
                 "period": found.period, "computed": report.computed, "proof": found.proof,
             }),
-            None => {
-                json!({ "kind": "period", "family": report.family, "proved": false, "computed": report.computed })
-            }
+            None => json!({
+                "kind": "period", "family": report.family, "proved": false, "computed": report.computed,
+                "longest_period": report.longest_period, "stopped_by": report.stopped_by.map(|stopped| stopped.limit),
+            }),
         },
         Answer::Explanation(explanation) => explanation_json(explanation),
     }

@@ -6,7 +6,7 @@ use super::value::{ShowSet, range_len};
 use std::sync::Arc;
 
 use super::{EvalError, Flow, Function, Global, Result, Session, Value, builtins};
-use crate::game::{GameError, GameId};
+use crate::game::{GameError, GameId, SearchStop};
 use crate::source::Span;
 use crate::syntax::ast::*;
 
@@ -525,18 +525,31 @@ impl Session {
             GameError::NoPeriod {
                 family,
                 needed,
-                searched,
+                computed,
+                stopped,
             } => (
                 format!("this heap of {family}"),
                 format!(
-                    "heap {needed} is past the table, and g(0..{searched}) prove no period that would reach it"
+                    "heap {needed} is past the table, and g(0), …, g({}) prove no period that \
+                     would reach it",
+                    computed.saturating_sub(1)
                 ),
-                format!(
-                    "search further for a period with `period({family}, {})`; without one, only \
-                     heaps below the `heap` limit ({}) are computed, one by one",
-                    10u64.saturating_pow(searched.checked_ilog10().unwrap_or(0) + 1),
-                    self.limits.game.heap_table
-                ),
+                match stopped {
+                    Some(SearchStop::Table(limit)) => format!(
+                        "the search for a period stopped at the `heap` limit ({limit} values), \
+                         below which heaps are computed one by one; to search further, run \
+                         grundy with `--limit heap={}`",
+                        limit.saturating_mul(10)
+                    ),
+                    _ => format!(
+                        "the search for a period stopped at the `search` limit ({} pairs of \
+                         heaps); search further with `period({family}, {})`; without a period, \
+                         only heaps below the `heap` limit ({}) are computed, one by one",
+                        self.limits.game.search,
+                        10u64.saturating_pow(computed.checked_ilog10().unwrap_or(0) + 1),
+                        self.limits.game.heap_table
+                    ),
+                },
             ),
             GameError::OutOfMemory {
                 bytes: u64::MAX, ..
