@@ -278,6 +278,31 @@ fn the_default_search_has_a_work_budget() {
     );
 }
 
+/// Moves that may leave three heaps, and Grundy's game with its unequal heaps, are outside
+/// the theorem, and the label says which rule puts them there.
+#[test]
+fn games_outside_the_theorem_say_why() {
+    let errors = run(r#"period(hex("0.8")); period(hex("4.3C")); period(grundy_game)"#).errors;
+    assert!(
+        errors[0].contains("d1 = 8: removing 1 token may leave three heaps"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("d2 = C: removing 2 tokens may leave three heaps"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("Grundy's game forbids splitting a heap into two equal heaps"),
+        "{}",
+        errors[2]
+    );
+    for error in &errors {
+        assert!(!error.contains("without taking"), "{error}");
+    }
+}
+
 /// With `--json`, a search that proved nothing says how long a period it ruled out and which
 /// limit stopped it.
 #[test]

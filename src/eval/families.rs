@@ -257,14 +257,10 @@ impl Session {
             }
             PeriodStatus::NotFound { longest_period, .. } => (None, Some(longest_period)),
             PeriodStatus::NotApplicable => {
-                let error = EvalError::type_error(
-                    span,
-                    "no periodicity theorem covers this game",
-                    format!("{} splits heaps without taking", game),
-                );
-                return Err(error
-                    .with_help("the octal periodicity theorem needs a code whose moves leave at most two heaps; `seq` shows the values")
-                    .into());
+                let (label, help) = outside_the_theorem(game);
+                let error =
+                    EvalError::type_error(span, "no periodicity theorem covers this game", label);
+                return Err(error.with_help(help).into());
             }
         };
         let stopped_by = searched.stopped.map(|stop| {
@@ -329,6 +325,35 @@ impl Session {
             .subtraction(0, moves)
             .map_err(|e| self.game_error(e, Span::default()))?;
         Ok(self.arena.computed(id))
+    }
+}
+
+/// Why the octal periodicity theorem does not reach a game, at its name, and what to do.
+fn outside_the_theorem(game: &HeapGame) -> (String, String) {
+    let seq = "`seq` shows its values all the same";
+    match game {
+        HeapGame::TakeBreak(code) => {
+            let k = code.three_heap_digit().unwrap_or(0);
+            let move_ = match k {
+                0 => "a heap may be split into three heaps".to_owned(),
+                1 => "removing 1 token may leave three heaps".to_owned(),
+                k => format!("removing {k} tokens may leave three heaps"),
+            };
+            (
+                format!("d{k} = {:X}: {move_}", code.digit(k)),
+                format!(
+                    "the octal periodicity theorem needs a code whose moves leave at most two \
+                     heaps (every digit below 8); {seq}"
+                ),
+            )
+        }
+        HeapGame::Grundy => (
+            "Grundy's game forbids splitting a heap into two equal heaps".to_owned(),
+            format!(
+                "the octal periodicity theorem pairs each split of n + p with one of n, which \
+                 that rule breaks; {seq}"
+            ),
+        ),
     }
 }
 
