@@ -240,13 +240,13 @@ fn period_f_n_uses_the_values_up_to_n() {
 #[test]
 fn the_default_search_has_a_work_budget() {
     let mut session = Session::default();
-    session.set_limit("search=30000000").unwrap();
+    session.set_limit("search=3000000").unwrap();
     let ask = |session: &mut Session| {
         common::run_in(session, "t.game", r#"period(octal("0.007"))"#).answers[0].clone()
     };
     let first = ask(&mut session);
     assert!(
-        first.contains("(the search stopped after 30000000 pairs of heaps, the `search` limit)"),
+        first.contains("(the search stopped after 3000000 pairs of heaps, the `search` limit)"),
         "{first}"
     );
     assert_eq!(ask(&mut session), first);
@@ -254,7 +254,7 @@ fn the_default_search_has_a_work_budget() {
         let start = report.find("up to n = ").unwrap() + "up to n = ".len();
         report[start..].split('.').next().unwrap().parse().unwrap()
     };
-    session.set_limit("search=60000000").unwrap();
+    session.set_limit("search=6000000").unwrap();
     let further = ask(&mut session);
     assert!(last(&further) > last(&first), "{first}\n{further}");
 
@@ -308,11 +308,11 @@ fn games_outside_the_theorem_say_why() {
 #[test]
 fn the_json_of_a_search_says_what_it_ruled_out() {
     let mut session = Session::default();
-    session.set_limit("search=30000000").unwrap();
+    session.set_limit("search=3000000").unwrap();
     let mut events = Vec::new();
     session.run(
         "t.game",
-        r#"period(octal("0.007")); period(octal("0.165"), 13463)"#,
+        r#"period(octal("0.007")); period(octal("0.137"), 100)"#,
         &mut |event| events.push(grundy::output::event_json(&event, "t.game")),
     );
     assert_eq!(events[0]["proved"], false);
@@ -320,7 +320,9 @@ fn the_json_of_a_search_says_what_it_ruled_out() {
     let computed = events[0]["computed"].as_u64().unwrap();
     assert_eq!(events[0]["longest_period"], (computed - 3 - 2) / 2);
     assert_eq!(events[1]["stopped_by"], serde_json::Value::Null);
-    assert_eq!(events[1]["longest_period"], 6729);
+    // 0.137 (t = 3) needs 175 values: g(0..=100) rule out periods up to (101 - 3 - 2) / 2.
+    assert_eq!(events[1]["proved"], false);
+    assert_eq!(events[1]["longest_period"], 48);
 }
 
 /// Slow (seconds to tens of seconds each in a release build, minutes in debug): run them with
