@@ -270,12 +270,12 @@ fn the_default_search_has_a_work_budget() {
         "{table}"
     );
     // Asked for more than the table holds: the limit to raise to is the one that would do.
-    let output = common::run_in(&mut fresh, "t.game", r#"period(octal("0.007"), 123456)"#);
-    assert!(
-        output.answers[0].contains("`--limit heap=123457`"),
-        "{}",
-        output.answers[0]
-    );
+    for last in [12345, 1234567] {
+        let statement = format!(r#"period(octal("0.007"), {last})"#);
+        let output = common::run_in(&mut fresh, "t.game", &statement);
+        let raise = format!("`--limit heap={}`", last + 1);
+        assert!(output.answers[0].contains(&raise), "{}", output.answers[0]);
+    }
 }
 
 /// Moves that may leave three heaps, and Grundy's game with its unequal heaps, are outside

@@ -268,9 +268,11 @@ impl Session {
                 SearchStop::Work(_) => ("search", self.limits.game.search),
                 SearchStop::Table(values) => ("heap", values),
             };
-            // Enough for the values asked for, or ten times as far.
-            let wanted = last.map_or(0, |last| last.saturating_add(1));
-            let raise_to = wanted.max(value.saturating_mul(10));
+            // Just enough for the values asked for, or else ten times as far.
+            let raise_to = match (stop, last) {
+                (SearchStop::Table(_), Some(last)) => last.saturating_add(1),
+                _ => value.saturating_mul(10),
+            };
             Stopped {
                 limit,
                 value,
