@@ -349,10 +349,13 @@ fn answer_json(answer: &Answer) -> Value {
             Some(found) => json!({
                 "kind": "period", "family": report.family, "proved": true, "preperiod": found.preperiod,
                 "period": found.period, "computed": report.computed, "proof": found.proof,
+                "longest_period": null, "stopped_by": null,
             }),
             None => json!({
                 "kind": "period", "family": report.family, "proved": false, "preperiod": null,
                 "period": null, "computed": report.computed, "proof": null,
+                "longest_period": report.longest_period,
+                "stopped_by": report.stopped_by.map(|stopped| stopped.limit),
             }),
         },
         Answer::Explanation(explanation) => explanation_json(explanation),

@@ -190,17 +190,203 @@ fn a_game_without_a_proved_period_says_so() {
     let report = eval(r#"period(octal("0.007"), 2000)"#);
     assert_eq!(
         report,
-        "octal(\"0.007\"): no period up to n = 1999.\n  (no proof either way; search further with `period(octal(\"0.007\"), 20000)`)"
+        "octal(\"0.007\"): no period up to n = 2000.\n  \
+         (every period g(0), …, g(2000) could prove was searched: at most 998, from any n0; a \
+         longer one needs more values)\n  \
+         (no proof either way; search further with `period(octal(\"0.007\"), 20000)`)"
     );
     let mut session = Session::default();
     session.set_limit("heap=3000").unwrap();
     let output = common::run_in(&mut session, "t.game", r#"octal("0.007", 10**9)"#);
     let error = &output.errors[0];
-    assert!(error.contains("prove no period"), "{error}");
-    // The search stopped at the `heap` limit, so searching further can't help: raise it.
+    assert!(
+        error.contains("g(0), …, g(2999) prove no period"),
+        "{error}"
+    );
+    // The search stopped at the `heap` limit, so only a higher one searches further.
     assert!(error.contains("this is the `heap` limit (3000)"), "{error}");
-    assert!(error.contains("--limit heap=1000000001"), "{error}");
+    assert!(error.contains("`--limit heap=30000`"), "{error}");
     assert!(!error.contains("period(octal"), "{error}");
+}
+
+/// `period(F, n)` uses g(0), ..., g(n), and the theorem's range reads up to
+/// g(2·n0 + 2p + t - 1): 0.165 (t = 3) has period 1550 from 5181 (Flammenkamp), proved by
+/// g(0..=13464) and not by one value fewer.
+#[test]
+fn period_f_n_uses_the_values_up_to_n() {
+    let output = run(r#"period(octal("0.165"), 13463); period(octal("0.165"), 13464)"#);
+    assert!(
+        output.answers[0].starts_with(
+            "octal(\"0.165\"): no period up to n = 13463.\n  (every period g(0), …, \
+             g(13463) could prove was searched: at most 6729,"
+        ),
+        "{}",
+        output.answers[0]
+    );
+    assert!(
+        output.answers[1].starts_with(
+            "octal(\"0.165\"): period 1550 from n = 5181 (values computed up to n = 13464)."
+        ),
+        "{}",
+        output.answers[1]
+    );
+    assert!(output.answers[1].contains("5181 ≤ n < 11915 = 2·5181 + 1550 + 3"));
+}
+
+/// `period(F)` goes on until the game has looked at the `search` limit's pairs of heaps,
+/// counted over all it computed, so that asking again answers the same; a higher limit goes
+/// on from there. The `heap` limit stops it too, and says so.
+#[test]
+fn the_default_search_has_a_work_budget() {
+    let mut session = Session::default();
+    session.set_limit("search=3000000").unwrap();
+    let ask = |session: &mut Session| {
+        common::run_in(session, "t.game", r#"period(octal("0.007"))"#).answers[0].clone()
+    };
+    let first = ask(&mut session);
+    assert!(
+        first.contains("(the search stopped after 3000000 pairs of heaps, the `search` limit)"),
+        "{first}"
+    );
+    assert_eq!(ask(&mut session), first);
+    let last = |report: &str| -> u64 {
+        let start = report.find("up to n = ").unwrap() + "up to n = ".len();
+        report[start..].split('.').next().unwrap().parse().unwrap()
+    };
+    session.set_limit("search=6000000").unwrap();
+    let further = ask(&mut session);
+    assert!(last(&further) > last(&first), "{first}\n{further}");
+
+    let mut fresh = Session::default();
+    fresh.set_limit("heap=5000").unwrap();
+    let table = ask(&mut fresh);
+    assert!(
+        table.starts_with("octal(\"0.007\"): no period up to n = 4999."),
+        "{table}"
+    );
+    assert!(
+        table.contains("stopped at the `heap` limit, 5000 values; to search further, run grundy with `--limit heap=50000`"),
+        "{table}"
+    );
+    // Asked for more than the table holds: the limit to raise to is the one that would do.
+    for last in [12345, 1234567] {
+        let statement = format!(r#"period(octal("0.007"), {last})"#);
+        let output = common::run_in(&mut fresh, "t.game", &statement);
+        let raise = format!("`--limit heap={}`", last + 1);
+        assert!(output.answers[0].contains(&raise), "{}", output.answers[0]);
+    }
+}
+
+/// Moves that may leave three heaps, and Grundy's game with its unequal heaps, are outside
+/// the theorem, and the label says which rule puts them there.
+#[test]
+fn games_outside_the_theorem_say_why() {
+    let errors = run(r#"period(hex("0.8")); period(hex("4.3C")); period(grundy_game)"#).errors;
+    assert!(
+        errors[0].contains("d1 = 8: removing 1 token may leave three heaps"),
+        "{}",
+        errors[0]
+    );
+    assert!(
+        errors[1].contains("d2 = C: removing 2 tokens may leave three heaps"),
+        "{}",
+        errors[1]
+    );
+    assert!(
+        errors[2].contains("Grundy's game forbids splitting a heap into two equal heaps"),
+        "{}",
+        errors[2]
+    );
+    for error in &errors {
+        assert!(!error.contains("without taking"), "{error}");
+    }
+}
+
+/// With `--json`, a search that proved nothing says how long a period it ruled out and which
+/// limit stopped it.
+#[test]
+fn the_json_of_a_search_says_what_it_ruled_out() {
+    let mut session = Session::default();
+    session.set_limit("search=3000000").unwrap();
+    let mut events = Vec::new();
+    session.run(
+        "t.game",
+        r#"period(octal("0.007")); period(octal("0.137"), 100)"#,
+        &mut |event| events.push(grundy::output::event_json(&event, "t.game")),
+    );
+    assert_eq!(events[0]["proved"], false);
+    assert_eq!(events[0]["stopped_by"], "search");
+    let computed = events[0]["computed"].as_u64().unwrap();
+    assert_eq!(events[0]["longest_period"], (computed - 3 - 2) / 2);
+    assert_eq!(events[1]["stopped_by"], serde_json::Value::Null);
+    // 0.137 (t = 3) needs 175 values: g(0..=100) rule out periods up to (101 - 3 - 2) / 2.
+    assert_eq!(events[1]["proved"], false);
+    assert_eq!(events[1]["longest_period"], 48);
+}
+
+/// Slow (seconds to tens of seconds each in a release build, minutes in debug): run them with
+/// `cargo test --release --test heaps -- --ignored`. The default search proves 0.376 (period
+/// 4 from 2268248) and 0.354 (period 1180 from 10061916), both in Flammenkamp's table.
+#[test]
+#[ignore]
+fn the_default_search_proves_0_376_and_0_354() {
+    let report = eval(r#"period(octal("0.376"))"#);
+    assert!(
+        report.starts_with("octal(\"0.376\"): period 4 from n = 2268248"),
+        "{report}"
+    );
+    let report = eval(r#"period(octal("0.354"))"#);
+    assert!(
+        report.starts_with("octal(\"0.354\"): period 1180 from n = 10061916"),
+        "{report}"
+    );
+}
+
+/// The issue's two other cases of `period(F, n)`: 0.16 (period 149459 from 105351) at
+/// n = 509621 and 0.56 (period 144 from 326640) at n = 653569, each g(2·n0 + 2p + t - 1).
+#[test]
+#[ignore]
+fn period_f_n_proves_0_16_and_0_56_with_the_values_they_need() {
+    for (code, last, expected) in [
+        ("0.16", 509_621, "period 149459 from n = 105351"),
+        ("0.56", 653_569, "period 144 from n = 326640"),
+    ] {
+        let output = run(&format!(
+            "period(octal(\"{code}\"), {}); period(octal(\"{code}\"), {last})",
+            last - 1
+        ));
+        assert!(
+            output.answers[0].contains("no period up to n = "),
+            "{}",
+            output.answers[0]
+        );
+        assert!(
+            output.answers[1].contains(&format!("{expected} (values computed up to n = {last})")),
+            "{}",
+            output.answers[1]
+        );
+    }
+}
+
+/// Flammenkamp: 0.1777 has period 60620715 from 160949018, far longer than the Z-function's
+/// window; g(0..=443139469) prove it (80 seconds and 1.8 GB in a release build).
+#[test]
+#[ignore]
+fn code_0_1777_has_its_period_of_sixty_million() {
+    let mut session = Session::default();
+    session.set_limit("heap=443139470").unwrap();
+    let output = common::run_in(
+        &mut session,
+        "t.game",
+        r#"period(octal("0.1777"), 443139469)"#,
+    );
+    assert!(
+        output.answers[0].starts_with(
+            "octal(\"0.1777\"): period 60620715 from n = 160949018 (values computed up to n = 443139469)."
+        ),
+        "{}",
+        output.answers[0]
+    );
 }
 
 #[test]

@@ -90,7 +90,7 @@ pub const BUILTINS: &[Builtin] = &[
     Builtin {
         name: "period",
         signature: "period(F), period(F, n)",
-        summary: "where a heap game's values repeat for ever, with the proof (searching g(0..n))",
+        summary: "where a heap game's values repeat for ever, with the proof (from g(0), ..., g(n))",
     },
 ];
 
@@ -205,14 +205,21 @@ impl Session {
             }
             "period" => {
                 let family = self.family(&values[0].0, values[0].1)?;
-                let search_to = match values.get(1) {
-                    Some((value, at)) => Some(chips(
-                        self.int(value, *at, "`period(F, n)` searches g(0..n)")?,
-                        *at,
-                    )?),
+                let last = match values.get(1) {
+                    Some((value, at)) => {
+                        let n = self.int(value, *at, "`period(F, n)` uses g(0), …, g(n)")?;
+                        Some(u64::try_from(n).map_err(|_| {
+                            EvalError::invalid(
+                                *at,
+                                "`period(F, n)` uses g(0), …, g(n)",
+                                "this is negative",
+                            )
+                            .with_help("n is the last heap whose value the search uses, 0 or more: `period(F, 1000)`")
+                        })?)
+                    }
                     None => None,
                 };
-                self.period(&family, values[0].1, search_to)
+                self.period(&family, values[0].1, last)
             }
             "hackenbush" => self.hackenbush(&values[0], span),
             "stalk" => self.stalk(&values[0], span),

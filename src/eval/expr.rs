@@ -6,7 +6,7 @@ use super::value::{ShowSet, range_len};
 use std::sync::Arc;
 
 use super::{EvalError, Flow, Function, Global, Result, Session, Value, builtins};
-use crate::game::{GameError, GameId};
+use crate::game::{GameError, GameId, SearchStop};
 use crate::source::Span;
 use crate::syntax::ast::*;
 
@@ -534,26 +534,31 @@ impl Session {
             GameError::NoPeriod {
                 family,
                 needed,
-                searched,
+                computed,
+                stopped,
             } => (
                 format!("this heap of {family}"),
                 format!(
-                    "heap {needed} is past the table, and g(0..{searched}) prove no period that would reach it"
+                    "heap {needed} is past the table, and g(0), …, g({}) prove no period that \
+                     would reach it",
+                    computed.saturating_sub(1)
                 ),
-                if searched >= self.limits.game.heap_table as u64 {
-                    // The search itself stopped at the `heap` limit: searching further can't.
-                    super::limits::raise_to(
+                match stopped {
+                    // Values up to the heap answer it, period or not; past ten times the
+                    // limit, more values at least search further.
+                    Some(SearchStop::Table(limit)) => super::limits::raise_to(
                         "heap",
-                        self.limits.game.heap_table as u64,
-                        needed.saturating_add(1),
-                    )
-                } else {
-                    format!(
-                        "search further for a period with `period({family}, {})`; without one, \
+                        limit,
+                        needed.saturating_add(1).min(limit.saturating_mul(10)),
+                    ),
+                    _ => format!(
+                        "the search for a period stopped at the `search` limit ({} pairs of \
+                         heaps); search further with `period({family}, {})`; without a period, \
                          only heaps below the `heap` limit ({}) are computed, one by one",
-                        10u64.saturating_pow(searched.checked_ilog10().unwrap_or(0) + 1),
+                        self.limits.game.search,
+                        10u64.saturating_pow(computed.checked_ilog10().unwrap_or(0) + 1),
                         self.limits.game.heap_table
-                    )
+                    ),
                 },
             ),
             GameError::OutOfMemory {

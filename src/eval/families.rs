@@ -8,7 +8,7 @@ use super::value::Family;
 use super::{EvalError, Result, Session, Value};
 use crate::game::heap::{HeapGame, PeriodStatus};
 use crate::game::subtraction::Period;
-use crate::game::{HeapGameId, Node, PERIOD_SEARCH, heap_call, heap_family, periodicity_proof};
+use crate::game::{HeapGameId, Node, SearchStop, heap_call, heap_family, periodicity_proof};
 use crate::source::Span;
 
 /// `seq(F, R)`: the value of F(n) for each n in R.
@@ -27,12 +27,25 @@ pub struct Table {
 pub struct PeriodReport {
     pub family: String,
     pub found: Option<Found>,
-    /// Values computed in the search.
+    /// Values computed in the search: g(0), ..., g(computed - 1).
     pub computed: u64,
-    /// Where `period(F, n)` would search next, when the search was bounded.
-    pub search_further: Option<u64>,
-    /// The search stopped at the `search` limit, this many pairs of heaps.
-    pub out_of_work: Option<u64>,
+    /// Without a proof: the longest period those values could prove (a period p from n0
+    /// needs g up to 2·n0 + 2p + t - 1); every period up to it was searched.
+    pub longest_period: Option<u64>,
+    /// Without a proof: `period(F, n)` with this n would search further, after raising the
+    /// `heap` limit to n + 1 when it is below.
+    pub search_further: Option<(u64, Option<u64>)>,
+    /// The limit that stopped the search.
+    pub stopped_by: Option<Stopped>,
+}
+
+/// The limit that stopped a period search, and how far to raise it to go further.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Stopped {
+    /// `search` or `heap`.
+    pub limit: &'static str,
+    pub value: u64,
+    pub raise_to: u64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -46,8 +59,8 @@ pub struct Found {
 /// Table rows are never longer than this, even for a longer period.
 const ROW: u64 = 36;
 
-/// Values of a heap game `seq` computes in search of a period to lay its table out by.
-const TABLE_PERIOD_SEARCH: u64 = 1 << 14;
+/// The last value of a heap game `seq` computes in search of a period to lay its table out by.
+const TABLE_PERIOD_SEARCH: u64 = (1 << 14) - 1;
 
 impl Session {
     /// What `F` denotes when a family is expected.
@@ -177,7 +190,7 @@ impl Session {
             Family::Heap(game) => {
                 // A short search, so that a periodic game's table shows its period's rows.
                 let id = self.heap_game_id(game)?;
-                match self.arena.heap_period(id, TABLE_PERIOD_SEARCH, true) {
+                match self.arena.heap_period(id, Some(TABLE_PERIOD_SEARCH)) {
                     Ok(searched) => match searched.status {
                         PeriodStatus::Proved(p) => Some((p.preperiod, p.period)),
                         _ => None,
@@ -195,12 +208,12 @@ impl Session {
         })))
     }
 
-    /// `period(F)`
+    /// `period(F)`, and `period(F, last)`
     pub(super) fn period(
         &mut self,
         family: &Family,
         span: Span,
-        search_to: Option<u64>,
+        last: Option<u64>,
     ) -> Result<Value> {
         let name = self.family_name(family);
         let report = match family {
@@ -214,7 +227,7 @@ impl Session {
                     .with_help("grundy proves periods of subtraction games and octal games, whose rules it knows; `seq` shows a family's values")
                     .into());
             }
-            Family::Heap(game) => self.heap_period(game, name, search_to, span)?,
+            Family::Heap(game) => self.heap_period(game, name, last, span)?,
             Family::Subtraction(moves) => {
                 let found = self.subtraction_period(moves)?;
                 let computed = self.subtraction_computed(moves)?;
@@ -227,8 +240,9 @@ impl Session {
                         proof: p.proof(window),
                     }),
                     computed,
+                    longest_period: None,
                     search_further: None,
-                    out_of_work: None,
+                    stopped_by: None,
                 }
             }
         };
@@ -236,51 +250,70 @@ impl Session {
     }
 
     /// `period(kayles)`: the octal periodicity theorem's certificate, or how far it looked.
+    /// `period(F, n)` uses g(0), ..., g(n) however long they take; `period(F)` goes on while
+    /// the `search` limit allows.
     fn heap_period(
         &mut self,
         game: &HeapGame,
         family: String,
-        search_to: Option<u64>,
+        last: Option<u64>,
         span: Span,
     ) -> Result<PeriodReport> {
         let id = self.heap_game_id(game)?;
-        // `period(F)` works within the `search` limit; `period(F, n)` goes to n regardless.
-        let budgeted = search_to.is_none();
-        let search_to = search_to.unwrap_or(PERIOD_SEARCH);
         let searched = self
             .arena
-            .heap_period(id, search_to, budgeted)
+            .heap_period(id, last)
             .map_err(|e| self.game_error(e, span))?;
         let computed = self.arena.heap_sequence(id).computed_values().len() as u64;
-        let search_further = if searched.out_of_work {
-            10u64.saturating_pow(computed.checked_ilog10().unwrap_or(0) + 1)
-        } else {
-            search_to.saturating_mul(10)
-        };
-        let found = match searched.status {
-            PeriodStatus::Proved(p) => Some(Found {
-                preperiod: p.preperiod,
-                period: p.period,
-                proof: periodicity_proof(game, &p),
-            }),
-            PeriodStatus::NotFound { .. } => None,
+        let (found, longest_period) = match searched.status {
+            PeriodStatus::Proved(p) => {
+                let found = Found {
+                    preperiod: p.preperiod,
+                    period: p.period,
+                    proof: periodicity_proof(game, &p),
+                };
+                (Some(found), None)
+            }
+            PeriodStatus::NotFound { longest_period, .. } => (None, Some(longest_period)),
             PeriodStatus::NotApplicable => {
-                let error = EvalError::type_error(
-                    span,
-                    "no periodicity theorem covers this game",
-                    format!("{} splits heaps without taking", game),
-                );
-                return Err(error
-                    .with_help("the octal periodicity theorem needs a code whose moves leave at most two heaps; `seq` shows the values")
-                    .into());
+                let (label, help) = outside_the_theorem(game);
+                let error =
+                    EvalError::type_error(span, "no periodicity theorem covers this game", label);
+                return Err(error.with_help(help).into());
             }
         };
+        let stopped_by = searched.stopped.map(|stop| {
+            let (limit, value) = match stop {
+                SearchStop::Work(_) => ("search", self.limits.game.search),
+                SearchStop::Table(values) => ("heap", values),
+            };
+            // Just enough for the values asked for, or else ten times as far.
+            let raise_to = match (stop, last) {
+                (SearchStop::Table(_), Some(last)) => last.saturating_add(1),
+                _ => value.saturating_mul(10),
+            };
+            Stopped {
+                limit,
+                value,
+                raise_to,
+            }
+        });
+        // Ten times as far as asked, or the next power of ten past the values computed.
+        let past = 10u64.saturating_pow(computed.checked_ilog10().unwrap_or(0) + 1);
+        let further = match (last, searched.stopped) {
+            (Some(last), None) => last.saturating_mul(10).max(past),
+            _ => past,
+        };
+        let table = self.limits.game.heap_table as u64;
+        let raise = (further >= table).then_some(further.saturating_add(1));
+        let search_further = found.is_none().then_some((further, raise));
         Ok(PeriodReport {
             family,
             found,
             computed,
-            search_further: Some(search_further),
-            out_of_work: searched.out_of_work.then_some(self.limits.game.search),
+            longest_period,
+            search_further,
+            stopped_by,
         })
     }
 
@@ -313,6 +346,35 @@ impl Session {
             .subtraction(0, moves)
             .map_err(|e| self.game_error(e, Span::default()))?;
         Ok(self.arena.computed(id))
+    }
+}
+
+/// Why the octal periodicity theorem does not reach a game, at its name, and what to do.
+fn outside_the_theorem(game: &HeapGame) -> (String, String) {
+    let seq = "`seq` shows its values all the same";
+    match game {
+        HeapGame::TakeBreak(code) => {
+            let k = code.three_heap_digit().unwrap_or(0);
+            let move_ = match k {
+                0 => "a heap may be split into three heaps".to_owned(),
+                1 => "removing 1 token may leave three heaps".to_owned(),
+                k => format!("removing {k} tokens may leave three heaps"),
+            };
+            (
+                format!("d{k} = {:X}: {move_}", code.digit(k)),
+                format!(
+                    "the octal periodicity theorem needs a code whose moves leave at most two \
+                     heaps (every digit below 8); {seq}"
+                ),
+            )
+        }
+        HeapGame::Grundy => (
+            "Grundy's game forbids splitting a heap into two equal heaps".to_owned(),
+            format!(
+                "the octal periodicity theorem pairs each split of n + p with one of n, which \
+                 that rule breaks; {seq}"
+            ),
+        ),
     }
 }
 
@@ -385,38 +447,57 @@ impl Table {
 
 impl fmt::Display for PeriodReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.found {
-            Some(found) => write!(
-                f,
-                "{}: period {} from n = {} (values computed up to n = {}).\n  proof: {}.",
-                self.family,
-                found.period,
-                found.preperiod,
-                self.computed.saturating_sub(1),
-                found.proof
-            ),
-            None => {
+        let last = self.computed.saturating_sub(1);
+        let Some(found) = &self.found else {
+            write!(f, "{}: no period up to n = {last}.", self.family)?;
+            if let Some(longest) = self.longest_period {
                 write!(
                     f,
-                    "{}: no period up to n = {}.",
-                    self.family,
-                    self.computed.saturating_sub(1)
+                    "\n  (every period g(0), …, g({last}) could prove was searched: at most {longest}, \
+                     from any n0; a longer one needs more values)"
                 )?;
-                if let Some(work) = self.out_of_work {
+            }
+            match self.stopped_by {
+                Some(Stopped {
+                    limit: "search",
+                    value,
+                    ..
+                }) => write!(
+                    f,
+                    "\n  (the search stopped after {value} pairs of heaps, the `search` limit)"
+                )?,
+                Some(Stopped {
+                    limit,
+                    value,
+                    raise_to,
+                }) => write!(
+                    f,
+                    "\n  (the search stopped at the `{limit}` limit, {value} values; to search \
+                     further, run grundy with `--limit {limit}={raise_to}`)"
+                )?,
+                None => {}
+            }
+            return match self.search_further {
+                Some((n, None)) => write!(
+                    f,
+                    "\n  (no proof either way; search further with `period({}, {n})`)",
+                    self.family
+                ),
+                Some((n, Some(heap))) if self.stopped_by.is_none_or(|s| s.limit == "search") => {
                     write!(
                         f,
-                        "\n  (the search stopped after {work} pairs of heaps, the `search` limit)"
-                    )?;
-                }
-                match self.search_further {
-                    Some(n) => write!(
-                        f,
-                        "\n  (no proof either way; search further with `period({}, {n})`)",
+                        "\n  (no proof either way; search further with `period({}, {n})`, after \
+                         raising the `heap` limit: `--limit heap={heap}`)",
                         self.family
-                    ),
-                    None => Ok(()),
+                    )
                 }
-            }
-        }
+                _ => Ok(()),
+            };
+        };
+        write!(
+            f,
+            "{}: period {} from n = {} (values computed up to n = {last}).\n  proof: {}.",
+            self.family, found.period, found.preperiod, found.proof
+        )
     }
 }

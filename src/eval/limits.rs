@@ -20,7 +20,7 @@ pub const LIMITS: &[(&str, &str)] = &[
     ),
     (
         "search",
-        "pairs of heaps a period search looks at before it gives up",
+        "pairs of heaps a heap game may have looked at when a period search gives up",
     ),
 ];
 

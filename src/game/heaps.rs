@@ -20,17 +20,21 @@ const STRIP_WORK: u64 = 4_000_000_000;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct HeapGameId(pub(super) u32);
 
-/// Values a heap game computes in search of a period (within the `search` limit's work)
-/// before a heap beyond the `heap` limit is refused: a period proves any heap, but a game
-/// without one must not run for hours.
-pub const PERIOD_SEARCH: u64 = 10_000_000;
+/// What stopped a period search before the values it was asked for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SearchStop {
+    /// The `search` limit: the sequence had looked at this many pairs of heaps in all.
+    Work(u64),
+    /// The `heap` limit: the table holds this many values.
+    Table(u64),
+}
 
 /// How a period search ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PeriodSearched {
     pub status: PeriodStatus,
-    /// It stopped at the `search` limit's work, before the values it was asked for.
-    pub out_of_work: bool,
+    /// What stopped it short of the values it was asked for, if anything did.
+    pub stopped: Option<SearchStop>,
 }
 
 /// Moves of each group scanned for winning ones in a heap too large to list all its moves.
@@ -58,19 +62,21 @@ impl Arena {
         &self.heap_sequences[game.0 as usize]
     }
 
-    /// g(size), from the table, or from the period for a heap beyond it.
+    /// g(size), from the table, or from the period for a heap beyond it: the same search
+    /// as `period(F)`'s, within the `search` and `heap` limits, must prove one.
     pub(super) fn heap_value(&mut self, game: HeapGameId, size: u64) -> Result<u64, GameError> {
         let computed = self.heap_sequence(game).computed_values().len() as u64;
         // A table computed further before the `heap` limit was lowered still answers.
         if size >= self.limits.heap_table as u64 && size >= computed {
-            let searched = self.heap_period(game, PERIOD_SEARCH, true)?;
+            let searched = self.heap_period(game, None)?;
             match searched.status {
                 PeriodStatus::Proved(_) => {}
                 PeriodStatus::NotFound { computed, .. } => {
                     return Err(GameError::NoPeriod {
                         family: heap_family(self.heap_game(game)),
                         needed: size,
-                        searched: computed,
+                        computed,
+                        stopped: searched.stopped,
                     });
                 }
                 // No theorem proves a period: only the table could answer, and it is full.
@@ -98,48 +104,49 @@ impl Arena {
             .map_err(|error| self.heap_error(game, error))
     }
 
-    /// Computes a heap game's values until its period is proved, or `search_to` values are
-    /// computed (at most the `heap` limit), or, when `budgeted`, the `search` limit's work is
-    /// done; and says which.
+    /// Computes a heap game's values until its period is proved, or g(last) is computed; with
+    /// no `last`, until the sequence has done the `search` limit's work. Never past the `heap`
+    /// limit. Says which happened.
     pub fn heap_period(
         &mut self,
         game: HeapGameId,
-        search_to: u64,
-        budgeted: bool,
+        last: Option<u64>,
     ) -> Result<PeriodSearched, GameError> {
-        let search_to = search_to.min(self.limits.heap_table as u64);
-        let mut limits = self.heap_limits(search_to);
-        if budgeted {
-            limits.max_work = self.limits.search;
-        }
+        let table = self.limits.heap_table as u64;
+        let mut limits = self.heap_limits(table);
+        let wanted = match last {
+            Some(last) => last.saturating_add(1),
+            None => {
+                limits.max_work = self.limits.search;
+                u64::MAX
+            }
+        };
         let (sequence, watch) = (&mut self.heap_sequences[game.0 as usize], &mut self.watch);
         if sequence.game().periodicity_t().is_none() {
             return Ok(PeriodSearched {
                 status: PeriodStatus::NotApplicable,
-                out_of_work: false,
+                stopped: None,
             });
         }
         sequence.set_limits(limits);
         let what = format!("period of {}", sequence.game());
-        let computed = sequence.computed_values().len() as u64;
-        let result = if computed < search_to && sequence.period().is_none() {
-            sequence.compute_to(search_to - 1, &mut |done, total| {
+        let count = wanted.min(table);
+        let result = if (sequence.computed_values().len() as u64) < count {
+            sequence.compute_to(count - 1, &mut |done, total| {
                 watch.tick(&what, done, total).is_ok()
             })
         } else {
             Ok(())
         };
         watch.finish();
-        let out_of_work = matches!(result, Err(HeapError::WorkLimit { .. }));
-        match result {
-            Ok(()) | Err(HeapError::TableLimit { .. } | HeapError::WorkLimit { .. }) => {
-                Ok(PeriodSearched {
-                    status: self.heap_sequences[game.0 as usize].period_status(),
-                    out_of_work,
-                })
-            }
-            Err(error) => Err(self.heap_error(game, error)),
-        }
+        let stopped = match result {
+            Ok(()) => (wanted > table).then_some(SearchStop::Table(table)),
+            Err(HeapError::WorkLimit { work, .. }) => Some(SearchStop::Work(work)),
+            Err(error) => return Err(self.heap_error(game, error)),
+        };
+        let status = self.heap_sequences[game.0 as usize].period_status();
+        let stopped = stopped.filter(|_| !matches!(status, PeriodStatus::Proved(_)));
+        Ok(PeriodSearched { status, stopped })
     }
 
     fn heap_limits(&self, max_computed: u64) -> HeapLimits {
@@ -167,10 +174,11 @@ impl Arena {
                 limit: self.limits.options,
             },
             HeapError::ValueOverflow { heap } => GameError::ValueTooLarge { family, heap },
-            HeapError::WorkLimit { computed, .. } => GameError::NoPeriod {
+            HeapError::WorkLimit { computed, work } => GameError::NoPeriod {
                 family: heap_family(self.heap_game(game)),
                 needed: computed,
-                searched: computed,
+                computed,
+                stopped: Some(SearchStop::Work(work)),
             },
         }
     }

@@ -30,7 +30,7 @@ use rustc_hash::FxHasher;
 use heap::wythoff::WythoffTable;
 use heap::wythoff_strip::WythoffStrip;
 use heap::{HeapGame, Sequence};
-pub use heaps::{HeapGameId, PERIOD_SEARCH, PeriodSearched, periodicity_proof};
+pub use heaps::{HeapGameId, PeriodSearched, SearchStop, periodicity_proof};
 use pictures::PictureId;
 use subtraction::SubtractionSequence;
 
@@ -92,7 +92,7 @@ impl Default for GameLimits {
             heap_table: 100_000_000,
             options: 10_000_000,
             memory: 2 << 30,
-            search: 2_000_000_000,
+            search: 20_000_000_000,
         }
     }
 }
@@ -115,11 +115,13 @@ pub enum GameError {
         count: u64,
         limit: u64,
     },
-    /// A heap beyond the table, in a game whose first `searched` values prove no period.
+    /// A heap beyond the table, in a game whose first `computed` values prove no period; the
+    /// search for one stopped at a limit.
     NoPeriod {
         family: String,
         needed: u64,
-        searched: u64,
+        computed: u64,
+        stopped: Option<SearchStop>,
     },
     /// The tables would need more than the `memory` limit (`u64::MAX`: more than memory
     /// can address).

@@ -202,8 +202,9 @@ proved (as Winning Ways prints them). F is a built-in family or one defined with
         name: "period",
         title: "period(F), period(F, n): a proved period",
         text: "The least period and preperiod of a heap game's values, with the range checked for \
-the octal periodicity theorem; or \"no period up to n = ...\", never a guess. `period(F)` stops \
-after a few seconds' work (the `search` limit); `period(F, n)` computes g(0..n) regardless.",
+the octal periodicity theorem; or \"no period up to n = ...\", never a guess: every period those \
+values could prove was searched. `period(F)` goes on while the `search` limit allows (a few \
+tens of seconds at most); `period(F, n)` uses g(0), ..., g(n), however long they take.",
         example: "period(kayles)\nperiod(sub({2, 5, 7}))\nperiod(octal(\"0.007\"), 500)",
     },
     Topic {

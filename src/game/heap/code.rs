@@ -125,7 +125,12 @@ impl Code {
 
     /// Whether every digit is below 8, so no move leaves three heaps.
     pub fn is_octal(&self) -> bool {
-        self.digits.iter().all(|&d| d & LEAVE_THREE == 0)
+        self.three_heap_digit().is_none()
+    }
+
+    /// The first k whose digit d_k lets a move leave three heaps (bit 8).
+    pub fn three_heap_digit(&self) -> Option<usize> {
+        self.digits.iter().position(|&d| d & LEAVE_THREE != 0)
     }
 }
 
@@ -218,6 +223,10 @@ mod tests {
         assert_eq!(Code::parse("0.0").unwrap().last_nonzero(), 0);
         assert!(Code::parse("0.137").unwrap().is_octal());
         assert!(!Code::parse("0.8F").unwrap().is_octal());
+        assert_eq!(Code::parse("0.8F").unwrap().three_heap_digit(), Some(1));
+        assert_eq!(Code::parse("4.79").unwrap().three_heap_digit(), Some(2));
+        assert_eq!(Code::parse("C.0").unwrap().three_heap_digit(), Some(0));
+        assert_eq!(Code::kayles().three_heap_digit(), None);
     }
 
     #[test]

@@ -34,6 +34,6 @@ pub use code::{Code, CodeError};
 pub use error::HeapError;
 pub use moves::{HeapMove, Visit, move_count, move_values, moves, visit_moves};
 pub use naive::naive_values;
-pub use period::{LONGEST_PERIOD, Period};
+pub use period::{Period, longest_provable};
 pub use rules::HeapGame;
 pub use sequence::{EngineKind, HeapLimits, PeriodStatus, Sequence};

@@ -12,7 +12,7 @@ use std::fmt;
 
 use super::check::Checker;
 use super::classify::{self, Choice, Classifier};
-use super::period::{LONGEST_PERIOD, Period, PeriodSearch};
+use super::period::{Period, PeriodSearch, longest_provable};
 use super::rules::Rules;
 use super::scan::{CHECK_FROM_PAIRS, ScanEngine};
 use super::triple::TripleEngine;
@@ -25,8 +25,9 @@ pub struct HeapLimits {
     pub max_computed: u64,
     /// Bytes of tables, including a table of values handed out by [`Sequence::values_to`].
     pub max_bytes: u64,
-    /// Work (pairs of heaps looked at) one computation may do before it stops: a bound on
-    /// time that does not depend on the machine.
+    /// Work (pairs of heaps looked at) the sequence may have done in all before a
+    /// computation stops: a bound on time that depends neither on the machine nor on how
+    /// the values were asked for.
     pub max_work: u64,
 }
 
@@ -80,8 +81,8 @@ impl fmt::Display for EngineKind {
 pub enum PeriodStatus {
     /// g is periodic, with this certificate.
     Proved(Period),
-    /// No period of at most `longest_period` satisfies the theorem's hypothesis within the
-    /// first `computed` values.
+    /// The first `computed` values prove no period: every period they could prove (at most
+    /// `longest_period`, from any n0) was searched, and none satisfies the hypothesis.
     NotFound { computed: u64, longest_period: u64 },
     /// The periodicity theorem does not apply to this game.
     NotApplicable,
@@ -176,7 +177,7 @@ impl Sequence {
             }
             None => PeriodStatus::NotFound {
                 computed: self.values.len() as u64,
-                longest_period: LONGEST_PERIOD.min(self.values.len() as u64 / 2),
+                longest_period: longest_provable(self.values.len() as u64, search.t()),
             },
         }
     }
@@ -261,19 +262,20 @@ impl Sequence {
         Ok(out)
     }
 
-    /// Computes until g(n) is known: directly, or from a proved period.
+    /// Computes until g(n) is known: directly, or from a proved period. `progress(done,
+    /// total)` counts values, `total` being where the computation will end (as far as the
+    /// work done so far tells, under a work limit).
     pub fn compute_to(
         &mut self,
         n: u64,
         progress: &mut dyn FnMut(u64, u64) -> bool,
     ) -> Result<(), HeapError> {
-        let work_at_start = self.work;
         while self.period().is_none() && self.values.len() as u64 <= n {
             let len = self.values.len();
-            if self.work - work_at_start > self.limits.max_work {
+            if self.work > self.limits.max_work {
                 return Err(HeapError::WorkLimit {
                     computed: len as u64,
-                    work: self.work - work_at_start,
+                    work: self.work,
                 });
             }
             if len as u64 >= self.limits.max_computed {
@@ -290,7 +292,7 @@ impl Sequence {
                 self.grow_table(n)?;
             }
             if len.is_multiple_of(PROGRESS_EVERY) {
-                if !progress(len as u64, n.saturating_add(1)) {
+                if !progress(len as u64, self.expected_end(n)) {
                     return Err(HeapError::Cancelled {
                         computed: len as u64,
                     });
@@ -300,6 +302,18 @@ impl Sequence {
             self.step()?;
         }
         Ok(())
+    }
+
+    /// How many values the computation of g(n) will have computed: n + 1, or fewer under
+    /// the limits (the work limit's reach estimated from the work per value so far).
+    fn expected_end(&self, n: u64) -> u64 {
+        let len = self.values.len() as u64;
+        let mut end = n.saturating_add(1).min(self.limits.max_computed);
+        if self.limits.max_work != u64::MAX && self.work > 0 {
+            let reach = u128::from(len) * u128::from(self.limits.max_work) / u128::from(self.work);
+            end = end.min(u64::try_from(reach).unwrap_or(u64::MAX));
+        }
+        end.max(len)
     }
 
     /// Makes room for more values: twice as many, but never past g(n), so that a table

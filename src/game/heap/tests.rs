@@ -110,7 +110,7 @@ fn no_period_is_an_exact_statement() {
         sequence.period_status(),
         PeriodStatus::NotFound {
             computed: 2001,
-            longest_period: 1000
+            longest_period: 998
         }
     );
 }
@@ -188,14 +188,17 @@ fn the_table_holds_the_heaps_asked_for() {
     assert_eq!(sequence.table_capacity(), 7101);
 }
 
-/// Gangolli and Plambeck: 0.16 has period 149459 from 105351 (a few seconds in a debug build).
+/// Flammenkamp's table: 0.165 has period 1550 from 5181, found here by the rolling hash (in
+/// tests the Z-function covers periods up to 512 only) and proved at the very value the
+/// theorem needs, g(2·5181 + 2·1550 + 3 - 1).
 #[test]
-fn code_0_16_has_its_long_period() {
-    let mut sequence = Sequence::new(game("0.16"));
+fn code_0_165_has_its_long_period() {
+    let mut sequence = Sequence::new(game("0.165"));
     sequence.value(10_000_000).unwrap();
-    let period = sequence.period().expect("0.16 is periodic");
-    assert_eq!((period.preperiod, period.period), (105_351, 149_459));
-    assert_eq!(period.checked_to, 2 * 105_351 + 149_459 + 2);
+    let period = sequence.period().expect("0.165 is periodic");
+    assert_eq!((period.preperiod, period.period), (5181, 1550));
+    assert_eq!(period.checked_to, 2 * 5181 + 1550 + 3);
+    assert_eq!(sequence.computed_values().len(), 2 * 5181 + 2 * 1550 + 3);
 }
 
 /// g(0..=n) from the scan engine without a classifier, on the check scan when `check` and
