@@ -138,6 +138,7 @@ pub fn main() -> ExitCode {
         }
         None if std::io::stdin().is_terminal() => {
             let history = cli.history_file.or_else(crate::repl::default_history_file);
+            session.advise_at_the_prompt();
             crate::repl::run(&mut session, format, history)
         }
         // Piped into the REPL: what the REPL prints, without a summary.

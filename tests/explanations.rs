@@ -106,6 +106,46 @@ fn games_of_the_users_own_are_told_in_their_words() {
     assert!(tree.contains("├── rook(2, 0) ≡ *2  (see above)"), "{tree}");
 }
 
+/// A game of the user's own keeps its words when it reaches the explanation through a name,
+/// through another family, or beside the heap it equals.
+#[test]
+fn games_of_the_users_own_keep_their_words_through_names_and_families() {
+    let named = eval(&format!("{ROOK}\nlet G = rook(3, 0)\nmoves G\nwhy G"));
+    assert!(named.contains("G → rook(0, 0) ≡ 0"), "{named}");
+    assert!(
+        named.contains("its options: rook(0, 0) ≡ 0, rook(1, 0) ≡ *1, rook(2, 0) ≡ *2"),
+        "{named}"
+    );
+    assert!(
+        !named.contains("chip") && !named.contains("nim heap"),
+        "{named}"
+    );
+    let options = eval(&format!("{ROOK}\nlet K = rook(2, 2)\noptions K"));
+    assert!(
+        options.starts_with("K ≡ 0 has 4 options reaching 2 distinct games:\n  rook(0, 2) ≡ *2"),
+        "{options}"
+    );
+    let forwarded = eval(&format!("{ROOK}\nlet f(n) = rook(n, 0)\nmoves f(3)"));
+    assert!(forwarded.contains("f(3) → rook(0, 0) ≡ 0"), "{forwarded}");
+    let sum = eval(&format!("{ROOK}\nlet H = rook(3, 0) + rook(1, 0)\nmoves H"));
+    assert!(sum.contains("rook(3, 0) → rook(1, 0), leaving"), "{sum}");
+    assert!(!sum.contains("chip"), "{sum}");
+    // With n defined again, `rook(n, 0)` no longer says how G was made: not its words.
+    let stale = eval(&format!(
+        "{ROOK}\nlet n = 3\nlet G = rook(n, 0)\nlet n = 2\nmoves G"
+    ));
+    assert!(!stale.contains("rook(n, 0)"), "{stale}");
+    let beside_its_heap = eval(&format!("{ROOK}\nwhy rook(3, 0) == *3"));
+    assert!(
+        !beside_its_heap.contains("shown above"),
+        "{beside_its_heap}"
+    );
+    assert!(
+        beside_its_heap.contains("rook(2, 0)  ≡  *2"),
+        "{beside_its_heap}"
+    );
+}
+
 /// `why G == H` on heap games reads values from the tables and checks the counterexample
 /// through them: the games are not expanded into the DAG.
 #[test]

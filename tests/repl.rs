@@ -229,3 +229,19 @@ fn load_counts_the_asserts_of_a_file() {
     );
     quit(repl);
 }
+
+/// At the prompt a limit is raised with `:set limit`, and the advice says so.
+#[test]
+fn limit_advice_at_the_prompt_is_set_limit() {
+    let mut repl = repl(&history_file("advice"));
+    keys(&mut repl, ":set limit heap=1000\r");
+    let refused = keys(&mut repl, "octal(\"0.007\", 5000)\r");
+    let words = refused.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("type `:set limit heap=10000`"), "{refused}");
+    assert!(!words.contains("--limit"), "{refused}");
+    let period = keys(&mut repl, "period(octal(\"0.007\"))\r");
+    let words = period.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("type `:set limit heap=10000`"), "{period}");
+    assert!(!words.contains("--limit"), "{period}");
+    quit(repl);
+}

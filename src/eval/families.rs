@@ -37,6 +37,8 @@ pub struct PeriodReport {
     pub search_further: Option<(u64, Option<u64>)>,
     /// The limit that stopped the search.
     pub stopped_by: Option<Stopped>,
+    /// Asked at the REPL's prompt, where limits are raised with `:set limit`.
+    pub at_prompt: bool,
 }
 
 /// The limit that stopped a period search, and how far to raise it to go further.
@@ -243,6 +245,7 @@ impl Session {
                     longest_period: None,
                     search_further: None,
                     stopped_by: None,
+                    at_prompt: self.at_prompt,
                 }
             }
         };
@@ -314,6 +317,7 @@ impl Session {
             longest_period,
             search_further,
             stopped_by,
+            at_prompt: self.at_prompt,
         })
     }
 
@@ -445,6 +449,17 @@ impl Table {
     }
 }
 
+impl PeriodReport {
+    /// How to raise a limit, where the report is read.
+    fn raise(&self, limit: &str, to: u64) -> String {
+        if self.at_prompt {
+            format!("type `:set limit {limit}={to}`")
+        } else {
+            format!("run grundy with `--limit {limit}={to}`")
+        }
+    }
+}
+
 impl fmt::Display for PeriodReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let last = self.computed.saturating_sub(1);
@@ -473,7 +488,8 @@ impl fmt::Display for PeriodReport {
                 }) => write!(
                     f,
                     "\n  (the search stopped at the `{limit}` limit, {value} values; to search \
-                     further, run grundy with `--limit {limit}={raise_to}`)"
+                     further, {})",
+                    self.raise(limit, raise_to)
                 )?,
                 None => {}
             }
@@ -487,8 +503,9 @@ impl fmt::Display for PeriodReport {
                     write!(
                         f,
                         "\n  (no proof either way; search further with `period({}, {n})`, after \
-                         raising the `heap` limit: `--limit heap={heap}`)",
-                        self.family
+                         raising the `heap` limit: {})",
+                        self.family,
+                        self.raise("heap", heap)
                     )
                 }
                 _ => Ok(()),

@@ -2,6 +2,7 @@
 //! programs one statement at a time, telling an injected sink what each statement printed.
 //! The REPL, scripts, `eval` and the tests all go through [`Session::run`].
 
+mod advice;
 mod answer;
 mod builtins;
 mod calls;
@@ -99,6 +100,11 @@ pub struct Session {
     defined_later: FxHashMap<Arc<str>, Span>,
     /// Noting how a body writes its options, for explanations.
     recording: written::Recording,
+    /// What `let` names of games were defined as, where that may call a family of the
+    /// user's own: explanations of the name speak of the calls.
+    definitions: FxHashMap<Arc<str>, Expr>,
+    /// Run from the REPL: a limit is raised with `:set limit`, not `--limit`.
+    at_prompt: bool,
 }
 
 impl Default for Session {
@@ -127,6 +133,8 @@ impl Session {
             interrupt,
             defined_later: FxHashMap::default(),
             recording: written::Recording::Off,
+            definitions: FxHashMap::default(),
+            at_prompt: false,
         }
     }
 
@@ -139,6 +147,11 @@ impl Session {
         self.limits.set(setting)?;
         self.arena.limits = self.limits.game;
         Ok(())
+    }
+
+    /// Diagnostics from now on advise as the REPL's prompt would: `:set limit heap=N`.
+    pub fn advise_at_the_prompt(&mut self) {
+        self.at_prompt = true;
     }
 
     /// Setting this flag stops the statement being evaluated, with a "cancelled" error.

@@ -130,8 +130,13 @@ impl Session {
         error: impl miette::Diagnostic + Send + Sync + 'static,
         span: Span,
     ) -> Diagnosis {
+        let report = if self.at_prompt {
+            miette::Report::new(super::advice::AtThePrompt { inner: error })
+        } else {
+            miette::Report::new(error)
+        };
         Diagnosis {
-            report: miette::Report::new(error).with_source_code(self.sources.named(span.source)),
+            report: report.with_source_code(self.sources.named(span.source)),
             source: self.sources.get(span.source).clone(),
             span,
             assert: None,
@@ -154,7 +159,10 @@ impl Session {
                 body,
             } => {
                 match self.eval_root(body) {
-                    Ok(value) => self.define(name, Global::Value(value)),
+                    Ok(value) => {
+                        self.define(name, Global::Value(value));
+                        self.note_definition(name, body);
+                    }
                     Err(error) => {
                         self.define(name, Global::Failed);
                         return Err(error);

@@ -11,7 +11,15 @@ use super::value::Family;
 use super::{Flow, Function, Global, Result, Session, Value};
 use crate::explain::Written;
 use crate::game::GameId;
-use crate::syntax::ast::{BinOp, Expr, ExprKind};
+use crate::syntax::ast::{BinOp, Expr, ExprKind, Ident};
+
+/// What a body's options are written as.
+enum Forwarded {
+    /// Its own option list, each option named by the call that made it (if one did).
+    Options(Vec<(String, GameId)>),
+    /// Those of the calls it forwards to.
+    Parts(Vec<(GameId, Written)>),
+}
 
 /// Where the evaluation of a body stands in noting how its options were written.
 #[derive(Debug, Default)]
@@ -31,44 +39,89 @@ pub(super) enum Recording {
     Done(Vec<(Option<String>, GameId)>),
 }
 
+/// How many names and calls deep `written` follows definitions (`let G = H`, a family whose
+/// body calls another): far enough for any worksheet, bounded for a chain of many names.
+const FOLLOW: usize = 32;
+
 impl Session {
     /// How the user wrote the games in `expr`, for explanations: for each call of a family
-    /// of the user's own (the whole of `expr`, or a part of a sum), its options as the body
-    /// writes them.
+    /// of the user's own (the whole of `expr`, a part of a sum, what a name was defined as,
+    /// or what a family's body calls), its options as the body writes them.
     pub(super) fn written(&mut self, expr: &Expr) -> Result<Vec<(GameId, Written)>> {
+        self.written_within(expr, FOLLOW)
+    }
+
+    fn written_within(&mut self, expr: &Expr, follow: usize) -> Result<Vec<(GameId, Written)>> {
         let expr = expr.unparen();
         match &expr.kind {
             ExprKind::Chain { first, rest } if rest.iter().all(|(op, ..)| *op == BinOp::Add) => {
-                let mut parts = self.written(first)?;
+                let mut parts = self.written_within(first, follow)?;
                 for (_, _, part) in rest {
-                    parts.extend(self.written(part)?);
+                    parts.extend(self.written_within(part, follow)?);
                 }
                 Ok(parts)
             }
-            ExprKind::Call { .. } => {
-                let Some(written) = self.written_call(expr)? else {
+            ExprKind::Call { .. } => self.written_call(expr, follow),
+            ExprKind::Name(ident) if follow > 0 => {
+                let local = self.locals.iter().any(|(name, _)| *name == ident.name);
+                let Some(definition) = self.definitions.get(&ident.name).cloned() else {
                     return Ok(Vec::new());
                 };
-                match self.eval_root(expr)? {
-                    Value::Game(id) => Ok(vec![(id, written)]),
-                    _ => Ok(Vec::new()),
+                // Names the definition uses may have been defined again since; then it no
+                // longer says how the name's game was made.
+                let now = self.eval_root(&definition).ok();
+                let same = matches!(
+                    (now, self.globals.get(&ident.name)),
+                    (Some(Value::Game(a)), Some(Global::Value(Value::Game(b)))) if a == *b
+                );
+                if local || !same {
+                    return Ok(Vec::new());
                 }
+                let mut parts = self
+                    .written_within(&definition, follow - 1)
+                    .unwrap_or_default();
+                // `G` is explained as `G`, its options as the calls that made them.
+                if let Some(Global::Value(Value::Game(id))) = self.globals.get(&ident.name) {
+                    for (part, written) in &mut parts {
+                        if part == id {
+                            written.name = ident.name.to_string();
+                        }
+                    }
+                }
+                Ok(parts)
             }
             _ => Ok(Vec::new()),
         }
     }
 
-    /// The options of a call of a family of the user's own, as its body writes them.
-    fn written_call(&mut self, expr: &Expr) -> Result<Option<Written>> {
+    /// A `let` of a value: kept when explanations of the name may speak of family calls.
+    pub(super) fn note_definition(&mut self, name: &Ident, body: &Expr) {
+        let written = matches!(
+            body.unparen().kind,
+            ExprKind::Call { .. } | ExprKind::Name(_) | ExprKind::Chain { .. }
+        );
+        if written {
+            self.definitions.insert(name.name.clone(), body.clone());
+        } else {
+            self.definitions.remove(&name.name);
+        }
+    }
+
+    /// A call of a family of the user's own: its options as its body writes them, or, when
+    /// the body is itself a call, a name or a sum, how those are written.
+    fn written_call(&mut self, expr: &Expr, follow: usize) -> Result<Vec<(GameId, Written)>> {
         let ExprKind::Call { callee, args } = &expr.kind else {
-            return Ok(None);
+            return Ok(Vec::new());
         };
         let Some(function) = self.user_function(&callee.name) else {
-            return Ok(None);
+            return Ok(Vec::new());
         };
         if args.len() != function.params.len() {
-            return Ok(None);
+            return Ok(Vec::new());
         }
+        let Value::Game(id) = self.eval_root(expr)? else {
+            return Ok(Vec::new());
+        };
         let mut values = Vec::with_capacity(args.len());
         for arg in args {
             values.push(self.eval_root(arg)?);
@@ -76,9 +129,44 @@ impl Session {
         let params = function.params.iter().map(|p| p.name.clone());
         let locals = params.zip(values.iter().cloned()).collect();
         let caller_locals = std::mem::replace(&mut self.locals, locals);
+        let forwards = matches!(
+            function.body.unparen().kind,
+            ExprKind::Call { .. } | ExprKind::Name(_) | ExprKind::Chain { .. }
+        );
+        let result = if forwards {
+            self.written_forwarded(&function.body, follow)
+        } else {
+            self.written_options(&function.body)
+        };
+        self.locals = caller_locals;
+        let name = self.sources.text(expr.span).to_owned();
+        Ok(match result? {
+            Forwarded::Options(options) => vec![(id, Written { name, options })],
+            Forwarded::Parts(mut parts) => {
+                // The call is named as the caller wrote it, not as the body writes it.
+                for (part, written) in &mut parts {
+                    if *part == id {
+                        written.name = name.clone();
+                    }
+                }
+                parts
+            }
+        })
+    }
+
+    fn written_forwarded(&mut self, body: &Expr, follow: usize) -> Result<Forwarded> {
+        match follow.checked_sub(1) {
+            Some(follow) => self.written_within(body, follow).map(Forwarded::Parts),
+            None => Ok(Forwarded::Parts(Vec::new())),
+        }
+    }
+
+    /// Evaluates a body once more, noting the call that made each option of its first
+    /// option list `<...>`.
+    fn written_options(&mut self, body: &Expr) -> Result<Forwarded> {
         let result = loop {
             self.recording = Recording::Armed;
-            match self.eval(&function.body) {
+            match self.eval(body) {
                 Err(Flow::Suspend(pending)) => {
                     if let Err(error) = self.drive(pending) {
                         break Err(error);
@@ -87,11 +175,10 @@ impl Session {
                 result => break result,
             }
         };
-        self.locals = caller_locals;
         let recording = std::mem::take(&mut self.recording);
         result?;
         let Recording::Done(options) = recording else {
-            return Ok(None);
+            return Ok(Forwarded::Parts(Vec::new()));
         };
         let options = options
             .into_iter()
@@ -101,8 +188,7 @@ impl Session {
                 (name, id)
             })
             .collect();
-        let name = self.sources.text(expr.span).to_owned();
-        Ok(Some(Written { name, options }))
+        Ok(Forwarded::Options(options))
     }
 
     fn user_function(&self, name: &str) -> Option<Arc<Function>> {

@@ -120,9 +120,12 @@ impl Explainer<'_> {
         let holds = (g == h) != negated;
         let relation = if negated { "≢" } else { "≡" };
         let headline = format!("{left} {relation} {right}: {holds}.");
-        let mut steps = self.derive_typed(lhs, left)?;
-        steps.extend(self.derive_typed(rhs, right)?);
         let value = show_nimber(g);
+        let mut steps = self.derive_typed(lhs, left)?;
+        // `rook(3, 0) == *3` is one node twice: the heap needs no derivation of its own.
+        if lhs != rhs || right != value {
+            steps.extend(self.derive_typed(rhs, right)?);
+        }
         if g == h {
             if left == right {
                 steps.push(Step::new(format!("{left} and {right} are the same game")));
@@ -217,7 +220,12 @@ impl Explainer<'_> {
         let names: Vec<(String, String)> = sides[0]
             .iter()
             .zip(&sides[1])
-            .map(|(&(a, _), &(b, _))| (self.name(a), self.name(b)))
+            .map(|(&(a, _), &(b, _))| {
+                (
+                    self.option_name(lhs, left, a),
+                    self.option_name(rhs, right, b),
+                )
+            })
             .collect();
         let width = names
             .iter()
@@ -234,6 +242,22 @@ impl Explainer<'_> {
                 .by(Rule::OptionPairing)
                 .detail(table),
         ))
+    }
+
+    /// An option of a side of a claim: as the side's body writes it, when the side is a
+    /// call of a family of the user's own.
+    fn option_name(&self, side: GameId, typed: &str, option: GameId) -> String {
+        let written = self
+            .written_of(side)
+            .filter(|written| written.name == typed);
+        let as_written = written.and_then(|written| {
+            written
+                .options
+                .iter()
+                .find(|&&(_, id)| id == option)
+                .map(|(name, _)| name.clone())
+        });
+        as_written.unwrap_or_else(|| self.name(option))
     }
 
     /// Lemma 4.2, when both sides are nim heaps or sums of them: G + H ≡ 0.
