@@ -12,9 +12,10 @@ use crate::game::{GameId, Names};
 pub(super) struct GameNames {
     /// What each named game is called, as explanations read it.
     pub by_game: Names,
-    /// The games given each name (a game keeps the first name it was given).
+    /// The games given each `let` name (a game keeps the first name it was given).
     by_name: FxHashMap<Arc<str>, Vec<GameId>>,
-    /// The games named by a family call, whose names a changed definition may make wrong.
+    /// The games named by a family call, whose names a changed definition may make wrong
+    /// (forgotten all together, so not kept by name: a million calls make a million names).
     calls: Vec<GameId>,
 }
 
@@ -24,10 +25,11 @@ impl GameNames {
         if self.by_game.contains_key(&id) {
             return;
         }
-        if name.contains('(') {
+        if is_call(&name) {
             self.calls.push(id);
+        } else {
+            self.by_name.entry(name.clone()).or_default().push(id);
         }
-        self.by_name.entry(name.clone()).or_default().push(id);
         self.by_game.insert(id, name);
     }
 
@@ -43,11 +45,16 @@ impl GameNames {
     /// Takes the names of family calls (`S(5)`) away.
     pub fn forget_calls(&mut self) {
         for id in std::mem::take(&mut self.calls) {
-            if let Some(name) = self.by_game.get(&id).cloned() {
-                self.forget(&name);
+            if self.by_game.get(&id).is_some_and(|name| is_call(name)) {
+                self.by_game.remove(&id);
             }
         }
     }
+}
+
+/// `S(5)`, not `G`.
+fn is_call(name: &str) -> bool {
+    name.contains('(')
 }
 
 #[cfg(test)]
