@@ -189,6 +189,16 @@ fn full_pictures_and_proofs_are_bounded() {
     );
 }
 
+/// A full tree draws every option of every game it reaches; a plain one ten.
+#[test]
+fn a_full_tree_draws_every_option() {
+    let full = eval("tree full *40");
+    assert!(!full.contains("more option"), "{full}");
+    assert!(full.contains("\n└── *39 ≡ *39\n"), "{full}");
+    let plain = eval("tree *40");
+    assert!(plain.contains("└── … 30 more options"), "{plain}");
+}
+
 /// A long table or set shows a screenful and counts the rest; `full` prints it whole, and
 /// `full` is still a name where no operand follows it.
 #[test]

@@ -167,7 +167,8 @@ fn a_star_of_100000_feet_evaluates_and_lists_its_winning_cuts() {
     let end = &moves[moves.len().saturating_sub(300)..];
     assert!(moves.contains("≡ 0: cut g-30\n"), "{end}");
     assert!(
-        moves.ends_with("… 99971 more winning moves (`moves full G` lists every one)"),
+        moves
+            .ends_with("… 99971 more winning moves (`moves full` before the game lists every one)"),
         "{end}"
     );
     assert_eq!(moves.lines().count(), 32, "{end}");

@@ -49,7 +49,7 @@ impl Session {
             Verb::Tree => {
                 let depth = if full { TREE_FULL_DEPTH } else { TREE_DEPTH };
                 explainer
-                    .tree(game, depth, TREE_LINES)
+                    .tree(game, depth, full, TREE_LINES)
                     .map(Explanation::Tree)
             }
             Verb::Dot => explainer.dot(game).map(Explanation::Dot),

@@ -334,7 +334,7 @@ impl fmt::Display for MoveList {
             // A heap of 10^6 has thousands: the first screenful, and how many more.
             if count > shown {
                 let more = count - shown;
-                let how = unfold(self.full, &format!("moves full {}", short(&self.game)));
+                let how = unfold(self.full, "moves full", &self.game);
                 write!(
                     f,
                     "\n  … {more} more winning move{} {how}",
@@ -350,7 +350,7 @@ impl fmt::Display for MoveList {
             }
         }
         if self.hidden > 0 {
-            let how = unfold(self.full, &format!("moves all full {}", short(&self.game)));
+            let how = unfold(self.full, "moves all full", &self.game);
             write!(
                 f,
                 "\n  … {} more move{} {how}",
@@ -362,18 +362,16 @@ impl fmt::Display for MoveList {
     }
 }
 
-/// A game as a hint names it: itself, or `G` when it is too long to repeat.
-fn short(game: &str) -> &str {
-    if game.chars().count() > 40 { "G" } else { game }
-}
-
-/// How to see what a listing folded: the command that lists everything, or, for a full
-/// listing, why it stopped all the same.
-fn unfold(full: bool, command: &str) -> String {
+/// How to see what a listing folded: the command that lists everything (a long game is
+/// not repeated: the command goes before it), or, for a full listing, why it stopped all
+/// the same.
+fn unfold(full: bool, command: &str, game: &str) -> String {
     if full {
         format!("(a full listing stops at {FULL_LISTING} lines)")
+    } else if game.chars().count() > 40 {
+        format!("(`{command}` before the game lists every one)")
     } else {
-        format!("(`{command}` lists every one)")
+        format!("(`{command} {game}` lists every one)")
     }
 }
 
@@ -397,7 +395,7 @@ impl fmt::Display for OptionList {
             write!(f, "\n  {} ≡ {}", line.option, show_nimber(line.value))?;
         }
         if self.hidden > 0 {
-            let how = unfold(self.full, &format!("options full {}", short(&self.game)));
+            let how = unfold(self.full, "options full", &self.game);
             write!(
                 f,
                 "\n  … {} more option{} {how}",

@@ -10,7 +10,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::{Explainer, Result};
 use crate::game::{GameError, GameId, Node, show_nimber};
 
-/// Children drawn under one node before the rest are counted.
+/// Children drawn under one node before the rest are counted (a full tree draws all).
 const TREE_WIDTH: usize = 10;
 /// Nodes written to a DOT file.
 const DOT_NODES: usize = 300;
@@ -18,8 +18,9 @@ const DOT_NODES: usize = 300;
 impl Explainer<'_> {
     /// The game tree down to `depth` moves, shared subgames drawn once; an error
     /// ([`GameError::TooLong`]) as soon as it passes `lines` lines, before it takes memory.
-    pub fn tree(&mut self, root: GameId, depth: usize, lines: usize) -> Result<String> {
+    pub fn tree(&mut self, root: GameId, depth: usize, full: bool, lines: usize) -> Result<String> {
         let mut tree = Tree {
+            width: if full { usize::MAX } else { TREE_WIDTH },
             drawn: FxHashSet::from_iter([root]),
             out: String::new(),
             lines: 0,
@@ -50,10 +51,10 @@ impl Explainer<'_> {
             }
             return Ok(());
         }
-        let options = self.first_moves(game, TREE_WIDTH)?;
+        let options = self.first_moves(game, tree.width)?;
         let shown = options.len();
         for (i, (how, option)) in options.into_iter().enumerate() {
-            let last = i + 1 == shown && count as usize <= TREE_WIDTH;
+            let last = i + 1 == shown && count as usize <= tree.width;
             let (branch, below) = if last {
                 ("└── ", "    ")
             } else {
@@ -69,8 +70,8 @@ impl Explainer<'_> {
                 self.branches(option, &format!("{indent}{below}"), depth - 1, tree)?;
             }
         }
-        if count as usize > TREE_WIDTH {
-            let more = count as usize - TREE_WIDTH;
+        if count as usize > tree.width {
+            let more = count as usize - tree.width;
             let plural = if more == 1 { "" } else { "s" };
             tree.line(format_args!("{indent}└── … {more} more option{plural}"))?;
         }
@@ -136,6 +137,8 @@ impl Explainer<'_> {
 
 /// A tree being drawn, line by line, within its room.
 struct Tree {
+    /// Options drawn of each game: all of them in a full tree.
+    width: usize,
     drawn: FxHashSet<GameId>,
     out: String,
     lines: usize,

@@ -87,8 +87,8 @@ shows its first ones and counts the rest.",
     Topic {
         name: "tree",
         title: "tree and dot: pictures of a game",
-        text: "`tree G` draws the game tree three levels deep (`tree full G` twelve), drawing a \
-game met twice once. `dot G` writes Graphviz DOT of the game DAG, P-positions filled; for a \
+        text: "`tree G` draws the game tree three levels deep and ten options wide (`tree full G` \
+twelve levels and every option), drawing a game met twice once. `dot G` writes Graphviz DOT of the game DAG, P-positions filled; for a \
 Hackenbush picture it draws the picture itself. Pipe it: grundy eval 'dot G' | dot -Tsvg.",
         example: "tree <*0, *1, *1>\ndot *2",
     },
