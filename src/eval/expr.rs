@@ -579,7 +579,7 @@ impl Session {
             GameError::OutOfMemory { bytes, limit } => (
                 "this table".to_owned(),
                 format!("it needs about {} MiB", bytes.div_ceil(1 << 20)),
-                super::limits::raise_to("memory", limit, bytes),
+                super::limits::raise_memory(limit, bytes),
             ),
             GameError::MachineOutOfMemory { bytes } => (
                 "this table".to_owned(),

@@ -280,8 +280,9 @@ impl Session {
             PeriodStatus::NotFound { longest_period, .. } => (None, Some(longest_period)),
             PeriodStatus::NotApplicable => {
                 let (label, help) = outside_the_theorem(game);
+                // Not a type error: the family is a heap game, only not one the theorem reaches.
                 let error =
-                    EvalError::type_error(span, "no periodicity theorem covers this game", label);
+                    EvalError::invalid(span, "no periodicity theorem covers this game", label);
                 return Err(error.with_help(help).into());
             }
         };

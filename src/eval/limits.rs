@@ -91,6 +91,17 @@ pub fn raise(name: &str, current: u64) -> String {
     raise_to(name, current, current.saturating_mul(10))
 }
 
+/// The help line of the `memory` limit missed by a known amount: raised to the whole MiB
+/// (below 1 GiB) or GiB above what is needed, not tenfold (the machine may not have ten
+/// times as much).
+pub fn raise_memory(current: u64, needed: u64) -> String {
+    let unit: u64 = if needed < 1 << 30 { 1 << 20 } else { 1 << 30 };
+    let bigger = needed.div_ceil(unit).saturating_mul(unit).max(current + 1);
+    format!(
+        "this is the `memory` limit ({current}); to allow more, run grundy with `--limit memory={bigger}`"
+    )
+}
+
 /// The same, for a limit that was missed by a known amount: `needed` is what would do.
 pub fn raise_to(name: &str, current: u64, needed: u64) -> String {
     let bigger = needed.max(current.saturating_mul(10));
@@ -132,5 +143,12 @@ mod tests {
             limits.set(&format!("{name}=12345")).unwrap();
             assert_eq!(limits.get(name), Some(12345), "{name}");
         }
+    }
+
+    /// 4401 MiB needed under a 2 GiB limit: 5 GiB, not 20.
+    #[test]
+    fn memory_is_raised_to_what_is_needed() {
+        let help = raise_memory(2 << 30, 4401 << 20);
+        assert!(help.ends_with("`--limit memory=5368709120`"), "{help}");
     }
 }

@@ -114,6 +114,7 @@ pub fn page(name: &str) -> Option<String> {
         "^" | "xor" | "range" | "sets" => "numbers",
         "builtins" | "built-ins" | "functions" => return Some(builtins_page()),
         "commands" => return Some(commands_page()),
+        "exit" => return command_page("quit"),
         other => other,
     };
     let exact = TOPICS.iter().find(|t| t.name == name);
@@ -241,6 +242,7 @@ mod tests {
         }
         assert!(page("kay").unwrap().starts_with("kayles(n): Kayles"));
         assert!(page(":l").unwrap().starts_with(":load FILE"));
+        assert_eq!(page("exit"), page(":quit"));
         assert!(page("nonsense").is_none());
         assert!(text().contains("tour games claims"));
     }
@@ -276,5 +278,17 @@ mod tests {
             BUILTINS.iter().all(|b| page.contains(b.signature)),
             "{page}"
         );
+        // The settings page is written by hand: its second column lines up too.
+        let set = super::page(":set").unwrap();
+        let starts: Vec<usize> = set
+            .lines()
+            .filter(|line| line.starts_with(":set ") && line.contains("   "))
+            .map(|line| {
+                let gap = line.find("   ").unwrap();
+                line.len() - line[gap..].trim_start().len()
+            })
+            .collect();
+        assert_eq!(starts.len(), 5, "{set}");
+        assert!(starts.iter().all(|&s| s == starts[0]), "{set}");
     }
 }

@@ -220,11 +220,11 @@ command line or `:set limit NAME=VALUE` in the REPL.",
     Topic {
         name: "set",
         title: ":set: display settings",
-        text: ":set depth N     how many levels of a proof `why` shows (3)
-:set lines N     how many lines a proof may take before it is folded (40)
-:set color on|off     colour in diagnostics
-:set unicode on|off   ≡ ⊕ → and box drawing, or ASCII (== xor ->)
-:set limit NAME=VALUE  a limit (`:help limits`)
+        text: ":set depth N            how many levels of a proof `why` shows (3)
+:set lines N            how many lines a proof may take before it is folded (40)
+:set color on|off       colour in diagnostics
+:set unicode on|off     ≡ ⊕ → and box drawing, or ASCII (== xor ->)
+:set limit NAME=VALUE   a limit (`:help limits`)
 :set alone shows the settings.",
         example: "",
     },

@@ -162,14 +162,26 @@ fn set(session: &mut Session, argument: &str, settings: &mut Settings) {
 fn show_settings(session: &Session, settings: &Settings) {
     let Fold { depth, lines, .. } = session.fold;
     let on = |b: bool| if b { "on" } else { "off" };
-    println!("depth {depth}      levels of a proof `why` shows");
-    println!("lines {lines}     lines of a proof before it is folded");
+    let mut rows = vec![
+        ("depth", depth.to_string(), "levels of a proof `why` shows"),
+        (
+            "lines",
+            lines.to_string(),
+            "lines of a proof before it is folded",
+        ),
+    ];
     if let Format::Text(style) = settings.format {
-        println!("color {}      colour in diagnostics", on(style.color));
-        println!(
-            "unicode {}    ≡ ⊕ → and box drawing (off: == xor ->)",
-            on(style.unicode)
-        );
+        rows.push(("color", on(style.color).into(), "colour in diagnostics"));
+        let unicode = "≡ ⊕ → and box drawing (off: == xor ->)";
+        rows.push(("unicode", on(style.unicode).into(), unicode));
+    }
+    let width = rows
+        .iter()
+        .map(|(name, value, _)| name.len() + 1 + value.len());
+    let width = width.max().unwrap_or(0);
+    for (name, value, meaning) in rows {
+        let setting = format!("{name} {value}");
+        println!("{setting:width$}   {meaning}");
     }
     let limits = crate::eval::limits::LIMITS
         .iter()
