@@ -45,7 +45,7 @@ impl Bar {
 
 impl Progress for Bar {
     fn begin(&mut self) {
-        self.finish();
+        self.end();
         self.started = Some(Instant::now());
     }
 
@@ -57,7 +57,7 @@ impl Progress for Bar {
             return;
         }
         if self.bar.is_some() && !self.bounded && total > 0 {
-            self.finish();
+            self.end();
         }
         if self.bar.is_none() && started.elapsed() >= PATIENCE {
             self.start(total, started.elapsed());
@@ -76,10 +76,20 @@ impl Progress for Bar {
         }
     }
 
+    /// A counter (the calls a statement makes, between the tables it reads) stays until
+    /// the statement ends or a bar replaces it: cleared after each table read, it would
+    /// flicker.
     fn finish(&mut self) {
+        if self.bounded {
+            self.end();
+        }
+    }
+
+    fn end(&mut self) {
         if let Some(bar) = self.bar.take() {
             bar.finish_and_clear();
         }
+        self.bounded = false;
         self.what.clear();
     }
 }

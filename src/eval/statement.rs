@@ -147,7 +147,7 @@ impl Session {
         self.steps = 0;
         self.arena.watch.begin();
         let answer = self.exec_statement(stmt);
-        self.arena.watch.finish();
+        self.arena.watch.end();
         answer
     }
 

@@ -16,6 +16,10 @@ pub trait Progress: Send {
     fn report(&mut self, what: &str, done: u64, total: u64);
     /// The computation that reported is over (finished, failed or cancelled).
     fn finish(&mut self);
+    /// The statement is over: nothing of it is reported any more.
+    fn end(&mut self) {
+        self.finish();
+    }
 }
 
 /// What a long computation checks in with.
@@ -83,6 +87,16 @@ impl Watch {
             self.reporting = true;
         }
         Ok(())
+    }
+
+    /// The statement is over: its reports end, whichever computation made them.
+    pub fn end(&mut self) {
+        if self.reporting
+            && let Some(progress) = &mut self.progress
+        {
+            progress.end();
+        }
+        self.reporting = false;
     }
 
     /// Ends the report of a computation, if one was being reported.
