@@ -73,7 +73,11 @@ pub fn fit(text: &str, width: usize) -> String {
         }
         let words = line.trim_start_matches(' ');
         let indent = &line[..line.len() - words.len()];
-        let hanging = format!("{indent}    ");
+        let hanging = match second_column(line) {
+            // A table's row goes on under its second column.
+            Some(column) if column <= width / 2 => " ".repeat(column),
+            _ => format!("{indent}    "),
+        };
         let options = textwrap::Options::new(width)
             .initial_indent(indent)
             .subsequent_indent(&hanging)
@@ -83,6 +87,17 @@ pub fn fit(text: &str, width: usize) -> String {
         out.push_str(&textwrap::fill(words, options));
     }
     out
+}
+
+/// Where the second column of a table's row starts: after a gap of three spaces or more
+/// that follows the first column.
+fn second_column(line: &str) -> Option<usize> {
+    let text = line.trim_start_matches(' ');
+    let gap = line.len() - text.len() + text.find("   ")?;
+    let after = line[gap..].trim_start_matches(' ');
+    Some(textwrap::core::display_width(
+        &line[..line.len() - after.len()],
+    ))
 }
 
 /// Prints a line on standard output.
@@ -414,5 +429,15 @@ mod tests {
         for line in fit(text, 40).lines() {
             assert!(line.chars().count() <= 40, "{line}");
         }
+    }
+
+    /// A table's row goes on under its second column, not under its first.
+    #[test]
+    fn table_rows_hang_under_their_second_column() {
+        let row = "  moves G   the winning moves (`moves all G`: every move)";
+        assert_eq!(
+            fit(row, 40),
+            "  moves G   the winning moves (`moves\n            all G`: every move)"
+        );
     }
 }
