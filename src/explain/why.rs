@@ -28,7 +28,8 @@ pub enum Claim {
 impl Explainer<'_> {
     /// A proof of the claim, folded to a screenful unless `full`: the deepest one (up to
     /// the fold's depth) that fits its lines. Deeper proofs show more, so the depth is found
-    /// by bisection, and an attempt is given up as soon as it passes the lines.
+    /// by doubling from 1 and then bisection (a failed attempt at a great depth costs the
+    /// most), and an attempt is given up as soon as it passes the lines.
     pub fn prove(&mut self, claim: &Claim, full: bool) -> Result<Proof> {
         let fold = if full { Fold::FULL } else { self.fold };
         if let Some(proof) = self.attempt(claim, fold, fold.depth, full)? {
@@ -37,6 +38,14 @@ impl Explainer<'_> {
         // Depth `fits` always does (nothing is folded into it at depth 0); `fails` does not.
         let (mut fits, mut fails) = (0, fold.depth);
         let mut best = None;
+        let mut depth = 1;
+        while depth < fails {
+            match self.attempt(claim, fold, depth, full)? {
+                Some(proof) => (fits, best) = (depth, Some(proof)),
+                None => fails = depth,
+            }
+            depth = depth.saturating_mul(2);
+        }
         while fails - fits > 1 {
             let middle = (fits + fails) / 2;
             match self.attempt(claim, fold, middle, full)? {
