@@ -101,6 +101,37 @@ fn deep_nesting_is_a_diagnostic() {
     }
 }
 
+/// Clauses of one element are not brackets: tens of thousands of them, unbracketed, are
+/// evaluated, as `check` already accepted them.
+#[test]
+fn many_clauses_in_one_element_evaluate() {
+    for (name, text, answer) in [
+        (
+            "fors",
+            format!("<*0{}>", " for a in 0..1".repeat(20_000)),
+            "*1 — the player to move wins",
+        ),
+        (
+            "ifs",
+            format!("<*0{}>", " if true".repeat(30_000)),
+            "*1 — the player to move wins",
+        ),
+        (
+            "set",
+            format!("mex{{0{}}}", " for a in {1}".repeat(20_000)),
+            "1",
+        ),
+    ] {
+        let output = run_file(&scratch(&format!("{name}.game"), text.as_bytes()));
+        assert_eq!(
+            stdout(&output).trim(),
+            answer,
+            "{name}: {}",
+            stderr(&output)
+        );
+    }
+}
+
 #[test]
 fn long_sums_and_long_lines_evaluate() {
     let terms = vec!["*1"; 100_000].join(" + ");

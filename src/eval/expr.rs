@@ -279,7 +279,19 @@ impl Session {
     }
 
     /// One element under its remaining `for` and `if` clauses.
+    /// One level per clause: 20 000 clauses in one element are as deep as that.
     fn expand(
+        &mut self,
+        element: &Element,
+        clauses: &[Clause],
+        out: &mut Vec<(Value, Span)>,
+    ) -> Result<()> {
+        stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
+            self.expand_here(element, clauses, out)
+        })
+    }
+
+    fn expand_here(
         &mut self,
         element: &Element,
         clauses: &[Clause],
