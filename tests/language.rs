@@ -209,7 +209,7 @@ fn work_and_size_limits_are_diagnostics() {
     });
     let output = run_in(&mut session, "t", "<*0 for k in 0..100000>");
     assert!(
-        output.errors[0].contains("more than 1000 steps"),
+        output.errors[0].contains("more steps than the `steps` limit (1000)"),
         "{}",
         output.errors[0]
     );

@@ -245,3 +245,19 @@ fn limit_advice_at_the_prompt_is_set_limit() {
     assert!(!words.contains("--limit"), "{period}");
     quit(repl);
 }
+
+/// A command that takes nothing refuses what follows it rather than acting on a slip.
+#[test]
+fn commands_without_arguments_refuse_one() {
+    let mut repl = repl(&history_file("bare"));
+    keys(&mut repl, "let G = *3\r");
+    let refused = keys(&mut repl, ":q extra\r");
+    assert!(
+        refused.contains("`:quit` takes nothing after it, found `extra`"),
+        "{refused}"
+    );
+    let refused = keys(&mut repl, ":clear now\r");
+    assert!(refused.contains("`:clear` takes nothing"), "{refused}");
+    assert!(keys(&mut repl, "G\r").contains("*3 — the player to move wins"));
+    quit(repl);
+}

@@ -328,6 +328,16 @@ impl Session {
                 _ => Ok(code),
             }
         });
+        // The parser knows hexadecimal digits; an octal code's are 0-7.
+        let parsed = parsed.map_err(
+            |error| match error.message.find("(digits are 0-9 and A-F)") {
+                Some(at) if !hex => CodeError {
+                    message: format!("{}(digits are 0-7)", &error.message[..at]),
+                    ..error
+                },
+                _ => error,
+            },
+        );
         parsed.map_err(|error| {
             // Point at the offending character inside the quotes, when the code is
             // written right there without escapes.

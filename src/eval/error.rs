@@ -92,7 +92,7 @@ pub enum EvalError {
     #[diagnostic(
         code(grundy::limit::depth),
         help(
-            "families may recurse at most {limit} calls deep; is there a base case it never reaches? \
+            "families may recurse only as deep as the `depth` limit ({limit}); is there a base case it never reaches? \
              (to allow more, run grundy with `--limit depth=N`)"
         )
     )]
@@ -103,7 +103,7 @@ pub enum EvalError {
         call: String,
     },
 
-    #[error("evaluation took more than {limit} steps")]
+    #[error("evaluation took more steps than the `steps` limit ({limit})")]
     #[diagnostic(
         code(grundy::limit::steps),
         help(

@@ -37,6 +37,13 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
         .split_once(char::is_whitespace)
         .unwrap_or((command.trim(), ""));
     let argument = argument.trim();
+    if let Some(bare @ ("quit" | "vars" | "clear" | "reload")) = expand(name)
+        && !argument.is_empty()
+    {
+        // `:q extra` is likely a slip: neither quit nor clear on it.
+        eprintln!("error: `:{bare}` takes nothing after it, found `{argument}`");
+        return Flow::Continue;
+    }
     match expand(name) {
         Some("quit") => return Flow::Quit,
         Some("help") if argument.is_empty() => show(settings, &crate::help::text()),
