@@ -154,6 +154,26 @@ fn wythoff_p_positions_are_the_golden_pairs() {
     }
 }
 
+/// With a pile empty, Wythoff's game is a nim heap of any size: no table is needed.
+#[test]
+fn wythoff_with_an_empty_pile_is_a_nim_heap_of_any_size() {
+    assert_eq!(
+        eval("wythoff(10**18, 0)"),
+        "*1000000000000000000 — the player to move wins"
+    );
+    assert_eq!(eval("wythoff(0, 10**9) == *(10**9)"), "true");
+    // Small ones agree with the mex rule over the options a queen has there.
+    for n in 0..40 {
+        assert_eq!(eval(&format!("nimber(wythoff({n}, 0))")), n.to_string());
+        assert_eq!(
+            eval(&format!("nimber(<wythoff(k, 0) for k in 0..{n}>)")),
+            n.to_string()
+        );
+    }
+    let why = eval("why wythoff(10**18, 0)");
+    assert!(why.contains("one pile is empty"), "{why}");
+}
+
 #[test]
 fn rook_is_the_nim_sum_and_subtraction_123_is_n_mod_4() {
     for (i, j) in [(0, 0), (3, 5), (7, 7), (12, 9)] {

@@ -174,9 +174,16 @@ impl Explainer<'_> {
             Ok(survey) => survey,
             Err(GameError::TooManyOptions { count, .. }) => {
                 let value = self.value(id)?;
-                let note = format!(
-                    "it has {count} options, too many to list; its value comes from its table"
-                );
+                let note = match *self.arena.node(id) {
+                    Node::Wythoff { row, column } if row.min(column) == 0 => format!(
+                        "one pile is empty, so the queen moves along the other only: it is a \
+                         nim heap of {} chips",
+                        row.max(column)
+                    ),
+                    _ => format!(
+                        "it has {count} options, too many to list; its value comes from its table"
+                    ),
+                };
                 return Ok(Step::new(format!("{name} ≡ {value}")).detail(vec![note]));
             }
             Err(error) => return Err(error),

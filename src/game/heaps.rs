@@ -310,6 +310,11 @@ impl Arena {
     /// when that square would pass the memory limit, from a strip of as many rows as the
     /// smaller coordinate needs (`wythoff(10**6, 1)` needs two rows, not 10^12 squares).
     pub(super) fn wythoff_value(&mut self, row: u64, column: u64) -> Result<u64, GameError> {
+        // With one pile empty the queen moves along the other only: a nim heap, whatever
+        // its size, and no table.
+        if row.min(column) == 0 {
+            return Ok(row.max(column));
+        }
         let known = |arena: &Self| {
             let square = arena
                 .wythoff_table
