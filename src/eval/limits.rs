@@ -30,8 +30,7 @@ impl Limits {
         let (name, value) = setting
             .split_once('=')
             .ok_or_else(|| format!("`{setting}` is not `name=value`, e.g. `depth=5000000`"))?;
-        let value = parse_number(value.trim())
-            .ok_or_else(|| format!("`{}` is not a positive whole number", value.trim()))?;
+        let value = parse_number(value.trim())?;
         match name.trim() {
             "depth" => self.depth = value as usize,
             "steps" => self.steps = value,
@@ -74,16 +73,29 @@ impl Limits {
 }
 
 /// `200000000`, `2_000_000`, `2e8`: a positive whole number.
-fn parse_number(text: &str) -> Option<u64> {
-    let text: String = text.chars().filter(|c| *c != '_').collect();
-    let value = match text.split_once(['e', 'E']) {
-        Some((mantissa, exponent)) => mantissa
-            .parse::<u64>()
-            .ok()?
-            .checked_mul(10u64.checked_pow(exponent.parse().ok()?)?)?,
-        None => text.parse().ok()?,
+/// A limit's value: a positive whole number that fits in 64 bits, `_` and `e` allowed.
+fn parse_number(text: &str) -> Result<u64, String> {
+    let digits: String = text.chars().filter(|c| *c != '_').collect();
+    let whole = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    let (mantissa, exponent) = digits.split_once(['e', 'E']).unwrap_or((&digits, "0"));
+    if !whole(mantissa) || !whole(exponent) {
+        return Err(format!("`{text}` is not a positive whole number"));
+    }
+    let too_large = || format!("`{text}` is too large: a limit is at most {}", u64::MAX);
+    let mantissa: u64 = mantissa.parse().map_err(|_| too_large())?;
+    let value = match exponent
+        .parse::<u32>()
+        .ok()
+        .and_then(|e| 10u64.checked_pow(e))
+    {
+        _ if mantissa == 0 => 0,
+        Some(scale) => mantissa.checked_mul(scale).ok_or_else(too_large)?,
+        None => return Err(too_large()),
     };
-    (value > 0).then_some(value)
+    match value {
+        0 => Err(format!("`{text}` is not a positive whole number")),
+        value => Ok(value),
+    }
 }
 
 /// The help line of a limit that was reached: how to raise it.
@@ -150,5 +162,23 @@ mod tests {
     fn memory_is_raised_to_what_is_needed() {
         let help = raise_memory(2 << 30, 4401 << 20);
         assert!(help.ends_with("`--limit memory=5368709120`"), "{help}");
+    }
+
+    #[test]
+    fn a_limit_too_large_says_so() {
+        let mut limits = Limits::default();
+        let too_large = limits.set("steps=1e400").unwrap_err();
+        assert!(too_large.contains("`1e400` is too large"), "{too_large}");
+        let too_large = limits.set("steps=99999999999999999999").unwrap_err();
+        assert!(too_large.contains("too large"), "{too_large}");
+        for wrong in ["-5", "0", "1.5", "e5", "ten", "0e400"] {
+            let error = limits.set(&format!("steps={wrong}")).unwrap_err();
+            assert!(
+                error.contains("not a positive whole number"),
+                "{wrong}: {error}"
+            );
+        }
+        limits.set("steps=2e3").unwrap();
+        assert_eq!(limits.get("steps"), Some(2000));
     }
 }

@@ -127,6 +127,16 @@ fn convert_pest_error(
         "a string runs to a closing `\"` on the same line: `octal(\"0.77\", 5)`".to_owned()
     } else if let Some(call) = call_without_brackets(text, at, &names) {
         format!("arguments go in brackets: `{call}`")
+    } else if shifts(text, at) {
+        "grundy has no shift operators: for 2 to the power k write `2 ** k`; `<` opens a game"
+            .to_owned()
+    } else if let Some(letter) = found
+        .trim_matches('`')
+        .chars()
+        .next()
+        .filter(|c| !c.is_ascii() && c.is_alphabetic())
+    {
+        format!("names are made of ASCII letters, digits and `_`; `{letter}` can't be in one")
     } else {
         help_for(&names, &found)
     };
@@ -159,6 +169,22 @@ fn call_without_brackets(text: &str, at: usize, expected: &[&str]) -> Option<Str
     let simple =
         |s: &str| !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     (starts_name && simple(argument)).then(|| format!("{name}({argument})"))
+}
+
+/// `1 << 2` or `n >> 1` on the line of the error: a shift, in another language, where `<`
+/// opens a game here (`<<*0>, *1>` is a game in a game, and no expression comes before it).
+fn shifts(text: &str, at: usize) -> bool {
+    // At the end of the input: the line the input ends with.
+    let at = at.min(text.trim_end().len());
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line = &text[start..end];
+    ["<<", ">>"].iter().any(|shift| {
+        line.match_indices(shift).any(|(at, _)| {
+            let left = line[..at].trim_end();
+            left.ends_with(|c: char| c.is_ascii_alphanumeric() || c == ')' || c == '_')
+        })
+    })
 }
 
 /// Where brackets opened from `offset` on first nest deeper than [`MAX_NESTING`]: pest
