@@ -534,3 +534,19 @@ fn a_long_script_answers_with_the_line_of_each_statement() {
     );
     assert_eq!(errors.len(), 1);
 }
+
+/// A value may use what is defined before it, its own earlier value included; a name it uses
+/// before its definition is a name error, found before anything runs (exit code 3).
+#[test]
+fn values_use_names_defined_before_them() {
+    assert_eq!(eval("let L = 1; let L = L + 1; L"), "2");
+    assert_eq!(
+        eval("let f(n) = g(n); let g(n) = *n; f(3)"),
+        "*3 — the player to move wins"
+    );
+    let mut session = Session::default();
+    let output = run_in(&mut session, "t", "*1\nlet L = L + 1");
+    assert!(output.answers.is_empty(), "{:?}", output.answers);
+    assert!(output.errors[0].contains("not defined until its own definition is done"));
+    assert_eq!(output.summary.exit_code(), 3);
+}

@@ -1,10 +1,11 @@
 //! Names checked before anything runs, so a typo is reported with a "did you mean" even in
 //! a branch that never runs. A name is known if it is a parameter or loop variable in scope,
-//! already defined, built in, or defined anywhere in the same program.
+//! already defined, built in, or defined in the same program: anywhere, for a family's body
+//! (looked up when called), and before it, for anything else.
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{EvalError, Session, Warning, builtins};
 use crate::source::Span;
@@ -23,17 +24,49 @@ impl Session {
         let mut resolver = Resolver {
             session: self,
             program,
+            not_yet: FxHashMap::default(),
+            defining: None,
             scope: Vec::new(),
             compared: 0,
             errors: Vec::new(),
             warnings: Vec::new(),
         };
+        // Names the program defines and the session does not know yet.
+        for stmt in statements {
+            if let StmtKind::Let { name, .. } = &stmt.kind
+                && !self.globals.contains_key(&name.name)
+            {
+                resolver
+                    .not_yet
+                    .entry(name.name.clone())
+                    .or_insert(name.span);
+            }
+        }
         for stmt in statements {
             match &stmt.kind {
-                StmtKind::Let { params, body, .. } => {
-                    resolver.scope = params.iter().flatten().map(|p| p.name.clone()).collect();
+                // A family's body is looked up when called, by which time later names may be
+                // defined.
+                StmtKind::Let {
+                    name,
+                    params: Some(params),
+                    body,
+                } => {
+                    let not_yet = std::mem::take(&mut resolver.not_yet);
+                    resolver.scope = params.iter().map(|p| p.name.clone()).collect();
                     resolver.expr(body);
                     resolver.scope.clear();
+                    resolver.not_yet = not_yet;
+                    resolver.not_yet.remove(&name.name);
+                }
+                StmtKind::Let {
+                    name,
+                    params: None,
+                    body,
+                } => {
+                    resolver.defining = Some(name.name.clone());
+                    resolver.expr(body);
+                    resolver.defining = None;
+                    resolver.not_yet.remove(&name.name);
                 }
                 StmtKind::Assert(expr)
                 | StmtKind::Expr(expr)
@@ -53,6 +86,11 @@ const SUGGESTION_BUDGET: usize = 2_000_000;
 struct Resolver<'s> {
     session: &'s Session,
     program: FxHashSet<Arc<str>>,
+    /// Defined by the program further down (or by the statement being read): a value can't
+    /// use them yet, and the program would stop there with nothing of the rest run.
+    not_yet: FxHashMap<Arc<str>, Span>,
+    /// The value whose definition is being read.
+    defining: Option<Arc<str>>,
     scope: Vec<Arc<str>>,
     /// Names compared with unknown ones so far, for "did you mean".
     compared: usize,
@@ -167,7 +205,27 @@ impl Resolver<'_> {
             || self.session.globals.contains_key(name)
             || self.program.contains(name)
             || builtins::is_builtin(name);
-        if !known {
+        let later = self
+            .not_yet
+            .get(name)
+            .filter(|_| !self.scope.contains(name));
+        if let Some(&defined) = later {
+            let help = if self.defining.as_ref() == Some(name) {
+                format!(
+                    "`{name}` is not defined until its own definition is done; for a game \
+                     defined by recursion, make it a family that calls itself on smaller \
+                     arguments: `let {name}(n) = ...`"
+                )
+            } else {
+                let line = self.session.sources.line_of(defined);
+                format!("`{name}` is defined further down, on line {line}; move its definition up")
+            };
+            self.errors.push(EvalError::UnknownName {
+                span: ident.span,
+                name: name.to_string(),
+                help: Some(help),
+            });
+        } else if !known {
             let help = self.suggestion(name);
             self.errors.push(EvalError::UnknownName {
                 span: ident.span,
