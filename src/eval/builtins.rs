@@ -314,30 +314,23 @@ impl Session {
             ))
             .into());
         };
-        let parsed = Code::parse(text).and_then(|code| {
-            let too_big = text
-                .char_indices()
-                .find(|(_, c)| c.to_digit(16).is_some_and(|d| d >= 8));
-            match too_big {
-                Some((offset, digit)) if !hex => Err(CodeError {
-                    offset,
-                    message: format!(
+        // The parser reads hexadecimal digits; an octal code's are 0-7.
+        let not_octal = text
+            .char_indices()
+            .find(|(_, c)| *c != '.' && c.to_digit(8).is_none());
+        let parsed = match not_octal {
+            Some((offset, digit)) if !hex => Err(CodeError {
+                offset,
+                message: if digit.is_ascii_hexdigit() {
+                    format!(
                         "`{digit}` is not an octal digit (for a hexadecimal code, write `hex(\"{text}\", n)`)"
-                    ),
-                }),
-                _ => Ok(code),
-            }
-        });
-        // The parser knows hexadecimal digits; an octal code's are 0-7.
-        let parsed = parsed.map_err(
-            |error| match error.message.find("(digits are 0-9 and A-F)") {
-                Some(at) if !hex => CodeError {
-                    message: format!("{}(digits are 0-7)", &error.message[..at]),
-                    ..error
+                    )
+                } else {
+                    format!("`{digit}` is not a code digit (digits are 0-7)")
                 },
-                _ => error,
-            },
-        );
+            }),
+            _ => Code::parse(text),
+        };
         parsed.map_err(|error| {
             // Point at the offending character inside the quotes, when the code is
             // written right there without escapes.
