@@ -9,6 +9,12 @@ use miette::{Diagnostic, LabeledSpan, Severity, SourceCode};
 const COMMAND_LINE: &str = "run grundy with `--limit ";
 const REPL: &str = "type `:set limit ";
 
+/// How to raise a limit to `value`, where the advice is read.
+pub(super) fn raise(at_prompt: bool, name: &str, value: u64) -> String {
+    let how = if at_prompt { REPL } else { COMMAND_LINE };
+    format!("{how}{name}={value}`")
+}
+
 /// A diagnostic whose help is said for the REPL.
 #[derive(Debug)]
 pub(super) struct AtThePrompt<E> {

@@ -453,11 +453,7 @@ impl Table {
 impl PeriodReport {
     /// How to raise a limit, where the report is read.
     fn raise(&self, limit: &str, to: u64) -> String {
-        if self.at_prompt {
-            format!("type `:set limit {limit}={to}`")
-        } else {
-            format!("run grundy with `--limit {limit}={to}`")
-        }
+        super::advice::raise(self.at_prompt, limit, to)
     }
 }
 
