@@ -64,31 +64,24 @@ impl Session {
             ExprKind::Call { .. } => self.written_call(expr, follow),
             ExprKind::Name(ident) if follow > 0 => {
                 let local = self.locals.iter().any(|(name, _)| *name == ident.name);
-                let Some(definition) = self.definitions.get(&ident.name).cloned() else {
+                let definition = self.definitions.get(&ident.name).cloned();
+                let Some(Global::Value(Value::Game(id))) = self.globals.get(&ident.name) else {
+                    return Ok(Vec::new());
+                };
+                let id = *id;
+                let Some(definition) = definition.filter(|_| !local) else {
                     return Ok(Vec::new());
                 };
                 // Names the definition uses may have been defined again since; then it no
                 // longer says how the name's game was made.
-                let now = self.eval_root(&definition).ok();
-                let same = matches!(
-                    (now, self.globals.get(&ident.name)),
-                    (Some(Value::Game(a)), Some(Global::Value(Value::Game(b)))) if a == *b
-                );
-                if local || !same {
+                if !matches!(self.eval_root(&definition), Ok(Value::Game(now)) if now == id) {
                     return Ok(Vec::new());
                 }
-                let mut parts = self
+                let parts = self
                     .written_within(&definition, follow - 1)
                     .unwrap_or_default();
                 // `G` is explained as `G`, its options as the calls that made them.
-                if let Some(Global::Value(Value::Game(id))) = self.globals.get(&ident.name) {
-                    for (part, written) in &mut parts {
-                        if part == id {
-                            written.name = ident.name.to_string();
-                        }
-                    }
-                }
-                Ok(parts)
+                Ok(named(parts, id, &ident.name))
             }
             _ => Ok(Vec::new()),
         }
@@ -96,11 +89,7 @@ impl Session {
 
     /// A `let` of a value: kept when explanations of the name may speak of family calls.
     pub(super) fn note_definition(&mut self, name: &Ident, body: &Expr) {
-        let written = matches!(
-            body.unparen().kind,
-            ExprKind::Call { .. } | ExprKind::Name(_) | ExprKind::Chain { .. }
-        );
-        if written {
+        if made_elsewhere(body) {
             self.definitions.insert(name.name.clone(), body.clone());
         } else {
             self.definitions.remove(&name.name);
@@ -129,11 +118,7 @@ impl Session {
         let params = function.params.iter().map(|p| p.name.clone());
         let locals = params.zip(values.iter().cloned()).collect();
         let caller_locals = std::mem::replace(&mut self.locals, locals);
-        let forwards = matches!(
-            function.body.unparen().kind,
-            ExprKind::Call { .. } | ExprKind::Name(_) | ExprKind::Chain { .. }
-        );
-        let result = if forwards {
+        let result = if made_elsewhere(&function.body) {
             self.written_forwarded(&function.body, follow)
         } else {
             self.written_options(&function.body)
@@ -142,15 +127,8 @@ impl Session {
         let name = self.sources.text(expr.span).to_owned();
         Ok(match result? {
             Forwarded::Options(options) => vec![(id, Written { name, options })],
-            Forwarded::Parts(mut parts) => {
-                // The call is named as the caller wrote it, not as the body writes it.
-                for (part, written) in &mut parts {
-                    if *part == id {
-                        written.name = name.clone();
-                    }
-                }
-                parts
-            }
+            // The call is named as the caller wrote it, not as the body writes it.
+            Forwarded::Parts(parts) => named(parts, id, &name),
         })
     }
 
@@ -267,4 +245,23 @@ impl Session {
             }
         }
     }
+}
+
+/// A call, a name or a sum: the game is made by what it refers to, which says how the game
+/// is written.
+fn made_elsewhere(expr: &Expr) -> bool {
+    matches!(
+        expr.unparen().kind,
+        ExprKind::Call { .. } | ExprKind::Name(_) | ExprKind::Chain { .. }
+    )
+}
+
+/// The parts, with the game `id` among them called `name`.
+fn named(mut parts: Vec<(GameId, Written)>, id: GameId, name: &str) -> Vec<(GameId, Written)> {
+    for (part, written) in &mut parts {
+        if *part == id {
+            written.name = name.to_owned();
+        }
+    }
+    parts
 }
