@@ -109,14 +109,15 @@ pub fn raise(name: &str, current: u64) -> String {
 pub fn raise_memory(current: u64, needed: u64) -> String {
     let unit: u64 = if needed < 1 << 30 { 1 << 20 } else { 1 << 30 };
     let bigger = needed.div_ceil(unit).saturating_mul(unit).max(current + 1);
-    format!(
-        "this is the `memory` limit ({current}); to allow more, run grundy with `--limit memory={bigger}`"
-    )
+    raise_limit("memory", current, bigger)
 }
 
 /// The same, for a limit that was missed by a known amount: `needed` is what would do.
 pub fn raise_to(name: &str, current: u64, needed: u64) -> String {
-    let bigger = needed.max(current.saturating_mul(10));
+    raise_limit(name, current, needed.max(current.saturating_mul(10)))
+}
+
+fn raise_limit(name: &str, current: u64, bigger: u64) -> String {
     format!(
         "this is the `{name}` limit ({current}); to allow more, run grundy with `--limit {name}={bigger}`"
     )
