@@ -335,3 +335,50 @@ proptest! {
         prop_assert_eq!(Some(arena.nimber(game).unwrap()), brute_force_value(&picture));
     }
 }
+
+/// Every picture a listing draws is kept, and a big picture's reduction takes memory while it
+/// runs: both count against the `memory` limit and end in a diagnostic, with the session
+/// still answering (`options full stalk(20000)` once grew to 5.4 GB).
+#[test]
+fn big_pictures_keep_to_the_memory_limit() {
+    for (statement, said) in [
+        (
+            "options full stalk(20000)",
+            "the games and pictures kept would pass",
+        ),
+        (
+            "moves all full stalk(20000)",
+            "the games and pictures kept would pass",
+        ),
+    ] {
+        let mut session = Session::default();
+        session.set_limit("memory=20000000").unwrap();
+        let output = run_in(&mut session, "big.game", statement);
+        assert!(
+            output.errors.join("\n").contains(said),
+            "{statement}: {:?}",
+            output.errors
+        );
+        assert_eq!(
+            run_in(&mut session, "after.game", "*1 + *2").answers,
+            ["*3 — the player to move wins"]
+        );
+    }
+    // A path of 100 001 edges with a loop on top, which is reduced: 20 MB is not enough.
+    let edges: Vec<String> = (0..100_000).map(|i| format!("v{i}-v{}", i + 1)).collect();
+    let picture = format!("hackenbush(\"g-v0 {} v100000-v100000\")", edges.join(" "));
+    let mut session = Session::default();
+    session.set_limit("memory=20000000").unwrap();
+    let output = run_in(&mut session, "reduce.game", &format!("nimber({picture})"));
+    assert!(
+        output
+            .errors
+            .join("\n")
+            .contains("this Hackenbush picture is too large"),
+        "{:?}",
+        output.errors
+    );
+    session.set_limit("memory=200000000").unwrap();
+    let output = run_in(&mut session, "reduce.game", &format!("nimber({picture})"));
+    assert_eq!(output.answers, ["100002"], "{:?}", output.errors);
+}

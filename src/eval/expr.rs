@@ -593,6 +593,39 @@ impl Session {
                 format!("it needs about {} MiB", bytes.div_ceil(1 << 20)),
                 super::limits::raise_memory(limit, bytes),
             ),
+            GameError::PictureOutOfMemory {
+                edges,
+                bytes,
+                limit,
+                reducing: true,
+            } => (
+                "this Hackenbush picture".to_owned(),
+                format!("reducing its {edges} edges takes about {}", amount(bytes)),
+                format!(
+                    "the fusion and colon principles keep a record of each edge while they \
+                     reduce the picture; {}",
+                    super::limits::raise_memory(limit, bytes)
+                ),
+            ),
+            GameError::PictureOutOfMemory {
+                edges,
+                bytes,
+                limit,
+                reducing: false,
+            } => (
+                "this Hackenbush picture".to_owned(),
+                format!(
+                    "with the next picture it leaves ({edges} edges, {}), the games and pictures \
+                     kept would pass {}",
+                    amount(bytes),
+                    amount(limit)
+                ),
+                format!(
+                    "every picture a move leaves is kept with its edges, so listing the moves of \
+                     a big picture fills memory fast; {}",
+                    super::limits::raise("memory", limit)
+                ),
+            ),
             GameError::MachineOutOfMemory { bytes } => (
                 "this table".to_owned(),
                 format!(
@@ -712,5 +745,14 @@ pub(super) fn plural(n: usize, word: &str) -> String {
         format!("1 {word}")
     } else {
         format!("{n} {word}s")
+    }
+}
+
+/// `512 bytes`, `12 KiB`, `3 MiB`: rounded up.
+fn amount(bytes: u64) -> String {
+    match bytes {
+        0..1024 => format!("{bytes} bytes"),
+        1024..0x10_0000 => format!("{} KiB", bytes.div_ceil(1 << 10)),
+        _ => format!("{} MiB", bytes.div_ceil(1 << 20)),
     }
 }

@@ -9,15 +9,17 @@ impl Explainer<'_> {
     /// `P ≡ *n`, because P reduces to a stalk of length n.
     pub(super) fn derive_picture(&mut self, id: GameId, picture: &Picture) -> Result<Vec<Step>> {
         let name = self.name(id);
-        let reduction = value(picture, &mut self.arena.watch)?;
-        let shown = show_nimber(reduction.value);
         if let Some(length) = picture.as_stalk() {
+            let shown = show_nimber(length);
             return Ok(vec![
                 Step::new(format!("{name} ≡ {shown}"))
                     .by(Rule::Snake)
                     .detail(vec![format!("it is a snake of length {length}")]),
             ]);
         }
+        self.arena.reduction_fits(picture)?;
+        let reduction = value(picture, &mut self.arena.watch)?;
+        let shown = show_nimber(reduction.value);
         // A screenful shows the first stages and the last (the ground's).
         let limit = 2 * self.fold.width;
         let total = reduction.stages.len();
@@ -154,6 +156,7 @@ impl Explainer<'_> {
     /// edge on the ground with a foot of its own, the winning cuts dashed.
     pub(super) fn draw_picture(&mut self, id: GameId, picture: &Picture) -> Result<String> {
         let mut winning = vec![false; picture.edges().len()];
+        self.arena.reduction_fits(picture)?;
         for cut in cuts_to(picture, 0, &mut self.arena.watch)? {
             winning[cut] = true;
         }

@@ -129,6 +129,14 @@ pub enum GameError {
         bytes: u64,
         limit: u64,
     },
+    /// A Hackenbush picture would take the arena past the `memory` limit: kept (a new
+    /// picture, `bytes` its size), or while it is reduced (`bytes` the reduction's).
+    PictureOutOfMemory {
+        edges: u64,
+        bytes: u64,
+        limit: u64,
+        reducing: bool,
+    },
     /// The `memory` limit allows the tables, but the machine would not give the memory.
     MachineOutOfMemory {
         bytes: u64,
@@ -214,16 +222,21 @@ impl Arena {
                 limit: self.limits.nodes,
             });
         }
-        let bytes = self.dag_bytes.saturating_add(node_bytes(&node));
-        if bytes > self.limits.memory {
-            return Err(GameError::DagOutOfMemory {
-                limit: self.limits.memory,
-            });
-        }
-        self.dag_bytes = bytes;
+        self.charge(node_bytes(&node))
+            .map_err(|limit| GameError::DagOutOfMemory { limit })?;
         let (index, _) = self.nodes.insert_full(node);
         self.nimbers.push(UNKNOWN);
         Ok(GameId(index as u32))
+    }
+
+    /// Counts `bytes` more kept in the arena, or says the `memory` limit they would pass.
+    fn charge(&mut self, bytes: u64) -> Result<(), u64> {
+        let total = self.dag_bytes.saturating_add(bytes);
+        if total > self.limits.memory {
+            return Err(self.limits.memory);
+        }
+        self.dag_bytes = total;
+        Ok(())
     }
 
     /// `*n`

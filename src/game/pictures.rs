@@ -13,11 +13,36 @@ pub struct PictureId(pub(super) u32);
 /// Pictures longer than this are named by their first edges and a count.
 const NAME_EDGES: usize = 12;
 
+/// About what reducing a picture takes while it runs, an edge: the tree of its parts, the
+/// stages recorded for `why` (measured: 188 bytes an edge for a stalk of 10^7 edges).
+const REDUCTION_BYTES_PER_EDGE: u64 = 200;
+
+/// About what a picture kept in the arena takes: its edges, and each vertex's name (shared
+/// with the picture it was cut from, or new; counted as new).
+fn picture_bytes(picture: &Picture) -> u64 {
+    let edges = picture.edges().len() as u64;
+    let names: u64 = (0..picture.vertex_count() as u32)
+        .map(|v| 32 + picture.name(v).len() as u64)
+        .sum();
+    64 + 8 * edges + names
+}
+
 impl Arena {
     /// A green Hackenbush picture as a game.
     pub fn picture(&mut self, picture: Picture) -> Result<GameId, GameError> {
         if picture.edges().is_empty() {
             return Ok(self.zero());
+        }
+        if !self.pictures.contains(&picture) {
+            self.watch.check()?;
+            let bytes = picture_bytes(&picture);
+            self.charge(bytes)
+                .map_err(|limit| GameError::PictureOutOfMemory {
+                    edges: picture.edges().len() as u64,
+                    bytes,
+                    limit,
+                    reducing: false,
+                })?;
         }
         let (index, _) = self.pictures.insert_full(picture);
         self.intern(Node::Hackenbush(PictureId(index as u32)))
@@ -28,7 +53,27 @@ impl Arena {
     }
 
     pub(super) fn picture_value(&mut self, picture: PictureId) -> Result<u64, GameError> {
+        let drawn = &self.pictures[picture.0 as usize];
+        if let Some(length) = drawn.as_path() {
+            return Ok(length);
+        }
+        self.reduction_fits(drawn)?;
         nimber(&self.pictures[picture.0 as usize], &mut self.watch)
+    }
+
+    /// Whether reducing this picture fits in the `memory` limit beside what the arena holds.
+    pub fn reduction_fits(&self, picture: &Picture) -> Result<(), GameError> {
+        let edges = picture.edges().len() as u64;
+        let bytes = edges.saturating_mul(REDUCTION_BYTES_PER_EDGE);
+        if self.dag_bytes.saturating_add(bytes) > self.limits.memory {
+            return Err(GameError::PictureOutOfMemory {
+                edges,
+                bytes,
+                limit: self.limits.memory,
+                reducing: true,
+            });
+        }
+        Ok(())
     }
 
     /// The first `count` cuts, in the order of the picture's edges; a second copy of a
@@ -52,6 +97,7 @@ impl Arena {
         shown: usize,
     ) -> Result<(Vec<(Move, GameId)>, u64), GameError> {
         let drawn = self.picture_of(picture).clone();
+        self.reduction_fits(&drawn)?;
         let cuts = cuts_to(&drawn, value, &mut self.watch)?;
         let count = cuts.len() as u64;
         Ok((

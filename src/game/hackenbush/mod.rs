@@ -161,6 +161,13 @@ impl Picture {
         format!("{}-{}", self.name(a), self.name(b))
     }
 
+    /// The length of the path standing on the ground this picture is, if it is one: a stalk
+    /// whatever its vertices are called, worth its length.
+    pub fn as_path(&self) -> Option<u64> {
+        let stacked = (0..self.edges.len()).all(|i| self.edges[i] == (i as u32, i as u32 + 1));
+        stacked.then_some(self.edges.len() as u64)
+    }
+
     /// The length of the stalk this picture is, if it is one as `stalk(n)` draws it.
     pub fn as_stalk(&self) -> Option<u64> {
         let length = self.edges.len();
