@@ -116,7 +116,9 @@ pub fn main() -> ExitCode {
     // the REPL's prompt the line editor reads it as a key instead.
     let interrupt = session.interrupt_flag();
     if let Err(error) = ctrlc::set_handler(move || interrupt.store(true, Ordering::Relaxed)) {
-        eprintln!("warning: Ctrl-C will not stop long computations: {error}");
+        crate::output::print_error_line(format!(
+            "warning: Ctrl-C will not stop long computations: {error}"
+        ));
     }
     if std::io::stderr().is_terminal() {
         session
@@ -133,7 +135,7 @@ pub fn main() -> ExitCode {
         Some(Command::Completions { shell }) => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);
-            crate::output::print_line(String::from_utf8_lossy(script.trim_ascii_end()));
+            crate::output::print_verbatim(&String::from_utf8_lossy(script.trim_ascii_end()));
             0
         }
         None if std::io::stdin().is_terminal() => {

@@ -17,7 +17,7 @@ use rustyline::{Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
 
 use crate::cli::run_text;
 use crate::eval::Session;
-use crate::output::Format;
+use crate::output::{Format, print_error_line, print_line};
 use helper::{ContinueLine, EmptyLineInterrupt, EndEntry, ReplHelper, without_continuation};
 
 const PROMPT: &str = "grundy> ";
@@ -48,7 +48,7 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
     let mut editor = match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
         Ok(editor) => editor,
         Err(error) => {
-            eprintln!("error: can't start the REPL: {error}");
+            print_error_line(format!("error: can't start the REPL: {error}"));
             return 2;
         }
     };
@@ -79,10 +79,10 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
         // A missing file is a first run, not an error.
         let _ = editor.load_history(path);
     }
-    println!(
+    print_line(format!(
         "grundy {} — impartial games. Type :help for help, :quit to leave.",
         env!("CARGO_PKG_VERSION")
-    );
+    ));
     let mut settings = Settings {
         format,
         loaded: None,
@@ -98,7 +98,7 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
                         break;
                     }
                     interrupted_on_empty = true;
-                    println!("(Ctrl-C again, Ctrl-D or :quit to leave)");
+                    print_line("(Ctrl-C again, Ctrl-D or :quit to leave)");
                 } else {
                     interrupted_on_empty = false;
                 }
@@ -106,7 +106,7 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
             }
             Err(ReadlineError::Eof) => break,
             Err(error) => {
-                eprintln!("error: {error}");
+                print_error_line(format!("error: {error}"));
                 return 2;
             }
         };
@@ -118,10 +118,10 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
         if let Some(path) = &history
             && let Err(error) = editor.history_mut().save(path)
         {
-            eprintln!(
+            print_error_line(format!(
                 "warning: can't save the history to {}: {error}",
                 path.display()
-            );
+            ));
         }
         let trimmed = input.trim();
         if trimmed == "exit" || trimmed == "quit" {
