@@ -199,6 +199,10 @@ fn show_settings(session: &Session, settings: &Settings) {
         .filter_map(|(name, _)| Some(format!("{name}={}", session.limits().get(name)?)))
         .collect::<Vec<_>>();
     print_line(format!("limit {}", limits.join(" ")));
+    match &settings.history {
+        Some(path) => print_line(format!("history {}", path.display())),
+        None => print_line("history not kept"),
+    }
 }
 
 #[cfg(test)]

@@ -4,8 +4,10 @@
 
 mod commands;
 mod helper;
+mod history;
 
 pub use commands::COMMANDS;
+pub use history::{history_file, standard_history_file};
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -24,25 +26,17 @@ const PROMPT: &str = "grundy> ";
 /// Entries kept in the history file.
 const HISTORY_SIZE: usize = 1000;
 
-/// Where the history lives unless told otherwise: `$GRUNDY_HISTORY`, else
-/// `$XDG_STATE_HOME/grundy/history` (the platform's data directory where there is no state
-/// directory).
-pub fn default_history_file() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("GRUNDY_HISTORY").filter(|p| !p.is_empty()) {
-        return Some(PathBuf::from(path));
-    }
-    let base = dirs::state_dir().or_else(dirs::data_dir)?;
-    Some(base.join("grundy").join("history"))
-}
-
 /// What the REPL shows, changed with `:set`.
 pub struct Settings {
     pub format: Format,
     /// The file `:load` ran last, for `:reload`.
     pub loaded: Option<String>,
+    /// Where the history is kept, if anywhere (`:set` says).
+    pub history: Option<PathBuf>,
 }
 
-/// Runs the REPL until `:quit`, `exit` or Ctrl-D; returns the exit code.
+/// Runs the REPL until `:quit`, `exit` or Ctrl-D; returns the exit code. `history` has been
+/// checked by [`history_file`].
 pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u8 {
     let config = editor_config().unwrap_or_default();
     let mut editor = match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
@@ -72,11 +66,8 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
         KeyEvent(KeyCode::Char('c'), Modifiers::CTRL),
         EventHandler::Conditional(Box::new(EmptyLineInterrupt(empty_interrupt.clone()))),
     );
+    // Checked by [`history_file`]: a history, an empty file, or none yet (a first run).
     if let Some(path) = &history {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        // A missing file is a first run, not an error.
         let _ = editor.load_history(path);
     }
     print_line(format!(
@@ -86,6 +77,7 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
     let mut settings = Settings {
         format,
         loaded: None,
+        history: history.clone(),
     };
     let mut interrupted_on_empty = false;
     loop {
