@@ -45,8 +45,8 @@ struct Cli {
     /// (e.g. `--limit heap=2e8`)
     #[arg(long = "limit", value_name = "NAME=VALUE", global = true)]
     limits: Vec<String>,
-    /// The REPL's history file (default: $XDG_STATE_HOME/grundy/history)
-    #[arg(long, value_name = "FILE", global = true)]
+    /// The REPL's history file: a history already, empty or new, in a directory that exists
+    #[arg(long, value_name = "FILE", global = true, long_help = history_help())]
     history_file: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
@@ -116,7 +116,9 @@ pub fn main() -> ExitCode {
     // the REPL's prompt the line editor reads it as a key instead.
     let interrupt = session.interrupt_flag();
     if let Err(error) = ctrlc::set_handler(move || interrupt.store(true, Ordering::Relaxed)) {
-        eprintln!("warning: Ctrl-C will not stop long computations: {error}");
+        crate::output::print_error_line(format!(
+            "warning: Ctrl-C will not stop long computations: {error}"
+        ));
     }
     if std::io::stderr().is_terminal() {
         session
@@ -133,18 +135,36 @@ pub fn main() -> ExitCode {
         Some(Command::Completions { shell }) => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);
-            crate::output::print_line(String::from_utf8_lossy(script.trim_ascii_end()));
+            crate::output::print_verbatim(&String::from_utf8_lossy(script.trim_ascii_end()));
             0
         }
-        None if std::io::stdin().is_terminal() => {
-            let history = cli.history_file.or_else(crate::repl::default_history_file);
-            session.advise_at_the_prompt();
-            crate::repl::run(&mut session, format, history)
-        }
+        None if std::io::stdin().is_terminal() => match crate::repl::history_file(cli.history_file)
+        {
+            Ok(history) => {
+                session.advise_at_the_prompt();
+                crate::repl::run(&mut session, format, history)
+            }
+            Err(failure) => {
+                print_failure(&failure, format);
+                USAGE_ERROR
+            }
+        },
         // Piped into the REPL: what the REPL prints, without a summary.
         None => run_files(&mut session, &[PathBuf::from("-")], format, false),
     };
     ExitCode::from(code)
+}
+
+/// `--history-file` in `--help`: where the history goes on this machine.
+fn history_help() -> String {
+    let standard = crate::repl::standard_history_file()
+        .map_or("none".to_owned(), |path| path.display().to_string());
+    format!(
+        "The REPL's history file. It must be a history already (rustyline's, starting with \
+         `#V2`), empty or new, in a directory that exists: grundy refuses to overwrite \
+         anything else. Default: $GRUNDY_HISTORY if set, else {standard} (its directory is \
+         made if need be); `:set` in the REPL shows the file in use"
+    )
 }
 
 /// A command line clap could not read. With `--json` anywhere on it, the error is a JSON

@@ -1,7 +1,12 @@
 //! Diagnostics rendered for people: miette's graphical report, with or without colour,
-//! at a fixed width so that output (and snapshots) never depend on the terminal.
+//! at a fixed width so that output (and snapshots) never depend on the terminal. What comes
+//! from the program (its lines, names and strings in messages) is shown escaped: see
+//! [`crate::screen`].
 
-use miette::{GraphicalReportHandler, GraphicalTheme, NarratableReportHandler, Report};
+use miette::{Diagnostic, GraphicalReportHandler, GraphicalTheme, NarratableReportHandler};
+
+use crate::eval::Diagnosis;
+use crate::screen::Screened;
 
 /// How reports are drawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -27,12 +32,14 @@ impl Style {
     };
 }
 
-/// A report as text, ending with a newline.
-pub fn render(report: &Report, style: Style) -> String {
+/// A diagnosis as text, ending with a newline.
+pub fn render(diagnosis: &Diagnosis, style: Style) -> String {
+    let report = Screened::new(diagnosis.report.as_ref(), &diagnosis.source);
+    let report: &dyn Diagnostic = &report;
     if style.narrated {
         let mut out = String::new();
         if NarratableReportHandler::new()
-            .render_report(&mut out, report.as_ref())
+            .render_report(&mut out, report)
             .is_err()
         {
             out = format!("{report}\n");
@@ -47,7 +54,7 @@ pub fn render(report: &Report, style: Style) -> String {
     };
     let handler = GraphicalReportHandler::new_themed(theme).with_width(style.width);
     let mut out = String::new();
-    if handler.render_report(&mut out, report.as_ref()).is_err() {
+    if handler.render_report(&mut out, report).is_err() {
         out = format!("{report}\n");
     }
     out

@@ -13,5 +13,6 @@ pub mod help;
 pub mod output;
 pub mod progress;
 pub mod repl;
+pub mod screen;
 pub mod source;
 pub mod syntax;

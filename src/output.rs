@@ -10,6 +10,7 @@ use crate::diagnostics::{self, Style};
 use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 use crate::explain::Explanation;
 use crate::game::show_nimber;
+use crate::screen;
 
 /// Text or JSON.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -32,9 +33,9 @@ pub fn print_event(event: Event, format: Format, file: &str) {
             print_text(&text, style, !laid_out)
         }
         (Format::Text(style), Event::Error(diagnosis) | Event::Warning(diagnosis)) => {
-            print_diagnostic(diagnostics::render(&diagnosis.report, style))
+            print_diagnostic(diagnostics::render(&diagnosis, style))
         }
-        (Format::Json, event) => print_line(event_json(&event, file)),
+        (Format::Json, event) => print_json(&event_json(&event, file)),
     }
 }
 
@@ -100,13 +101,32 @@ fn second_column(line: &str) -> Option<usize> {
     ))
 }
 
-/// Prints a line on standard output.
+/// Prints a line on standard output, its control characters escaped (see [`screen`]).
 pub fn print_line(text: impl Display) {
+    let text = text.to_string();
+    let written = writeln!(std::io::stdout().lock(), "{}", screen::escape(&text));
+    leave_if_unwritable(written, "standard output");
+}
+
+/// Prints text grundy wrote itself (a completion script) as it is.
+pub fn print_verbatim(text: &str) {
     let written = writeln!(std::io::stdout().lock(), "{text}");
     leave_if_unwritable(written, "standard output");
 }
 
-/// Prints a rendered diagnostic on standard error.
+/// Prints a JSON object on its line of standard output.
+pub fn print_json(object: &Value) {
+    let text = object.to_string();
+    let written = writeln!(std::io::stdout().lock(), "{}", screen::escape_json(&text));
+    leave_if_unwritable(written, "standard output");
+}
+
+/// Prints a line on standard error, its control characters escaped.
+pub fn print_error_line(text: impl Display) {
+    print_diagnostic(format!("{}\n", screen::escape(&text.to_string())));
+}
+
+/// Prints a rendered diagnostic (screened as it was rendered) on standard error.
 fn print_diagnostic(text: String) {
     let written = std::io::stderr().lock().write_all(text.as_bytes());
     leave_if_unwritable(written, "standard error");
@@ -287,8 +307,8 @@ pub fn summary_json(file: &str, summary: &Summary) -> Value {
 /// Says how a program went: a line on standard error, or a JSON object on standard output.
 pub fn print_summary(file: &str, summary: &Summary, format: Format) {
     match format {
-        Format::Text(_) => print_diagnostic(format!("{file}: {}\n", summary_text(summary))),
-        Format::Json => print_line(summary_json(file, summary)),
+        Format::Text(_) => print_error_line(format!("{file}: {}", summary_text(summary))),
+        Format::Json => print_json(&summary_json(file, summary)),
     }
 }
 
@@ -310,13 +330,13 @@ pub struct Failure {
 pub fn print_failure(failure: &Failure, format: Format) {
     match format {
         Format::Text(_) => {
-            let mut text = format!("error: {}\n", failure.message);
+            let mut text = format!("error: {}", failure.message);
             if let Some(help) = &failure.help {
-                text.push_str(&format!("  help: {help}\n"));
+                text.push_str(&format!("\n  help: {help}"));
             }
-            print_diagnostic(text)
+            print_error_line(text)
         }
-        Format::Json => print_line(failure_json(failure)),
+        Format::Json => print_json(&failure_json(failure)),
     }
 }
 

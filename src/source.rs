@@ -7,6 +7,8 @@ use std::sync::Arc;
 
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
+use crate::screen::ShownSource;
+
 /// Which source text a span belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct SourceId(pub u32);
@@ -59,9 +61,16 @@ pub struct Source {
     pub name: String,
     pub text: Arc<str>,
     lines: Arc<Lines>,
+    /// The escaped copy diagnostics show, if the name or text has control characters.
+    shown: Option<Arc<ShownSource>>,
 }
 
 impl Source {
+    /// The escaped copy of a program that has control characters: see [`crate::screen`].
+    pub fn shown(&self) -> Option<&ShownSource> {
+        self.shown.as_deref()
+    }
+
     /// The line (from 1) that the byte at `offset` is on.
     pub fn line_of(&self, offset: usize) -> usize {
         self.lines.line_of(offset) + 1
@@ -126,6 +135,7 @@ impl Sources {
             name: name.to_owned(),
             text: text.into(),
             lines: Arc::new(Lines::new(text)),
+            shown: ShownSource::of(name, text).map(Arc::new),
         });
         SourceId((self.sources.len() - 1) as u32)
     }
@@ -217,6 +227,14 @@ impl SourceCode for ClippedSource {
 }
 
 impl ClippedSource {
+    pub fn new(name: &str, text: &str) -> ClippedSource {
+        ClippedSource {
+            name: name.to_owned(),
+            text: text.into(),
+            lines: Arc::new(Lines::new(text)),
+        }
+    }
+
     /// What miette's own `read_span` on the whole text gives, read from the start of the
     /// first context line: the same contents, with its lines counted from the text's start.
     fn read_lines<'a>(

@@ -261,3 +261,57 @@ fn commands_without_arguments_refuse_one() {
     assert!(keys(&mut repl, "G\r").contains("*3 — the player to move wins"));
     quit(repl);
 }
+
+/// The REPL as a user starts it, with a history file that it must refuse: it says why and
+/// leaves (exit code 2) before reading a line.
+fn refused(history: &Path) -> String {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .args(["--color", "never", "--history-file"])
+        .arg(history)
+        .env("TERM", "xterm");
+    let mut session = spawn_command(command, Some(TIMEOUT_MS)).unwrap();
+    let printed = utf8(&session.exp_eof().unwrap());
+    let status = session.process().wait().unwrap();
+    assert!(
+        matches!(status, rexpect::process::WaitStatus::Exited(_, 2)),
+        "{status:?}: {printed}"
+    );
+    assert!(!printed.contains("grundy>"), "{printed}");
+    printed
+}
+
+/// A worksheet given as the history file by mistake is left as it is, not rewritten as a
+/// history; a given file's missing directory is reported, not made.
+#[test]
+fn a_history_file_that_is_not_one_is_refused() {
+    let worksheet = history_file("seeds.game");
+    std::fs::copy("examples/seeds.game", &worksheet).unwrap();
+    let printed = refused(&worksheet);
+    assert!(printed.contains("is not a history file"), "{printed}");
+    assert!(
+        printed.contains("help: a history file starts with `#V2`"),
+        "{printed}"
+    );
+    let before = std::fs::read("examples/seeds.game").unwrap();
+    assert_eq!(std::fs::read(&worksheet).unwrap(), before);
+
+    let nowhere = history_file("no-such-dir").join("history");
+    let printed = refused(&nowhere);
+    assert!(printed.contains("there is no such directory"), "{printed}");
+    assert!(printed.contains("mkdir -p"), "{printed}");
+    assert!(!nowhere.parent().unwrap().exists());
+}
+
+/// `:set` says where the history goes.
+#[test]
+fn set_shows_the_history_file() {
+    let path = history_file("shown");
+    let mut repl = repl(&path);
+    let settings = keys(&mut repl, ":set\r");
+    assert!(
+        settings.contains(&format!("history {}", path.display())),
+        "{settings}"
+    );
+    quit(repl);
+}

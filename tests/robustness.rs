@@ -301,3 +301,75 @@ fn the_whole_error_corpus_ends_in_diagnostics() {
     }
     assert!(count > 40, "{count} programs in the corpus");
 }
+
+/// What a terminal would act on rather than show: control characters other than the line
+/// feed, DEL, the C1 controls, and the marks that reorder a line (bidi overrides).
+fn acted_on(c: char) -> bool {
+    (c < ' ' && c != '\n')
+        || ('\x7f'..='\u{9f}').contains(&c)
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A shared file full of escape sequences can't retitle the window, clear the screen or
+/// reorder its own errors: whatever grundy prints of it, answers, diagnostics (drawn,
+/// narrated or JSON), summaries and file names, shows them escaped.
+#[test]
+fn control_characters_never_reach_the_terminal() {
+    let hostile = "\x1b]0;PWNED\x07\x1b[2J\0\x08\x7f\u{9b}\u{202e}\u{2066}\r";
+    let program = format!(
+        "let G(n) = <G(k) for k in 0..n if \"{hostile}\" != \"\">\n\
+         \"{hostile}\"\nwhy G(2) == *2\ntree G(2)\nmoves G(3) + *1\n\
+         \"{hostile}\" + *1\nhackenbush(\"g-a{hostile}\")\n"
+    );
+    // A file name holds anything but NUL and `/`.
+    let name = hostile.replace('\0', "");
+    let path = scratch(&format!("{name}.game"), program.as_bytes());
+    let syntax = scratch("syntax.game", format!("*1 + {hostile}").as_bytes());
+    let missing = path.with_file_name(format!("{name}missing.game"));
+    for options in [&[][..], &["--json"], &["--color", "always"]] {
+        for file in [&path, &syntax, &missing] {
+            let output = run_with(file, options);
+            let printed = stdout(&output) + &stderr(&output);
+            // Colour is grundy's own escape sequence: `ESC [ ... m` only.
+            let printed = strip_colour(&printed);
+            let bad = printed.chars().find(|&c| acted_on(c));
+            assert_eq!(bad, None, "{options:?} {}:\n{printed}", file.display());
+            if options != ["--json"] {
+                assert!(printed.contains("\\x1b"), "{printed}");
+            }
+        }
+    }
+    let narrated = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .arg("check")
+        .arg(&syntax)
+        .env("NO_GRAPHICS", "1")
+        .output()
+        .unwrap();
+    let printed = stderr(&narrated);
+    assert_eq!(printed.chars().find(|&c| acted_on(c)), None, "{printed}");
+    assert!(printed.contains("found `\\x1b`"), "{printed}");
+    assert!(
+        printed.contains("\\0\\x08\\x7f\\u{9b}\\u{202e}"),
+        "{printed}"
+    );
+}
+
+/// The text without the colour sequences `ESC [ digits ; ... m`.
+fn strip_colour(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\x1b[") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let end = after.find(|c: char| !(c.is_ascii_digit() || c == ';'));
+        match end {
+            Some(end) if after[end..].starts_with('m') => rest = &after[end + 1..],
+            _ => {
+                out.push_str("\x1b[");
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}

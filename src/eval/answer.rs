@@ -76,9 +76,10 @@ pub enum Answer {
         members: Vec<i64>,
         full: bool,
     },
+    /// The integers from `start` up to `end`, excluded (`end` may be 2^63: `0..=i64::MAX`).
     Range {
         start: i64,
-        end: i64,
+        end: i128,
     },
     Str(String),
     /// What `why`, `moves`, `options`, `tree` and `dot` print.
@@ -126,7 +127,7 @@ impl fmt::Display for Answer {
                     .trim_end_matches('}'),
                 members.len() - SET_MEMBERS
             ),
-            Answer::Range { start, end } => write!(f, "{start}..{end}"),
+            Answer::Range { start, end } => write!(f, "{}", super::value::show_range(*start, *end)),
             Answer::Str(text) => write!(f, "{text:?}"),
             Answer::Explanation(explanation) => write!(f, "{explanation}"),
             Answer::Family { name, example } => write!(

@@ -400,7 +400,7 @@ impl Session {
                     span: *span,
                     what: "this range".into(),
                     label: format!("it holds {count} integers"),
-                    help: Some(super::limits::raise_to(
+                    help: Some(super::limits::raise_to_count(
                         "options",
                         self.limits.game.options,
                         count,

@@ -2,7 +2,7 @@
 
 use super::ops::Operand;
 use super::value::Family;
-use super::value::{ShowSet, range_len};
+use super::value::{ShowSet, range_len, range_members};
 use std::sync::Arc;
 
 use super::{EvalError, Flow, Function, Global, Result, Session, Value, builtins};
@@ -314,12 +314,12 @@ impl Session {
                     Value::Set(members) => Box::new(members.iter().copied()),
                     &Value::Range { start, end } => {
                         let count = range_len(start, end);
-                        if count > self.limits.game.options {
+                        if count > u128::from(self.limits.game.options) {
                             return Err(EvalError::TooLarge {
                                 span: iter.span,
                                 what: "this range".into(),
                                 label: format!("{count} integers to go through"),
-                                help: Some(super::limits::raise_to(
+                                help: Some(super::limits::raise_to_count(
                                     "options",
                                     self.limits.game.options,
                                     count,
@@ -327,7 +327,7 @@ impl Session {
                             }
                             .into());
                         }
-                        Box::new(start..end)
+                        Box::new(range_members(start, end))
                     }
                     other => {
                         return Err(EvalError::type_error(
@@ -670,7 +670,7 @@ impl Session {
             Value::Int(n) => n.to_string(),
             Value::Bool(b) => b.to_string(),
             Value::Set(members) => ShowSet(members).to_string(),
-            Value::Range { start, end } => format!("{start}..{end}"),
+            &Value::Range { start, end } => super::value::show_range(start, end),
             Value::Str(text) => format!("{text:?}"),
             Value::Game(id) => self.arena.describe_named(*id, &self.names.by_game),
             Value::Family(family) => self.family_name(family),

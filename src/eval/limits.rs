@@ -117,6 +117,17 @@ pub fn raise_to(name: &str, current: u64, needed: u64) -> String {
     raise_limit(name, current, needed.max(current.saturating_mul(10)))
 }
 
+/// The same for a count that may pass every limit: the `2^64` integers of
+/// `(-9223372036854775807 - 1)..=9223372036854775807`.
+pub fn raise_to_count(name: &str, current: u64, needed: u128) -> String {
+    match u64::try_from(needed) {
+        Ok(needed) => raise_to(name, current, needed),
+        Err(_) => format!(
+            "this is the `{name}` limit ({current}); no limit allows {needed}: ask for fewer"
+        ),
+    }
+}
+
 fn raise_limit(name: &str, current: u64, bigger: u64) -> String {
     format!(
         "this is the `{name}` limit ({current}); to allow more, run grundy with `--limit {name}={bigger}`"

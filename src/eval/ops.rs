@@ -51,10 +51,13 @@ impl Session {
             (BinOp::Le, Int(a), Int(b)) => Bool(a <= b),
             (BinOp::Gt, Int(a), Int(b)) => Bool(a > b),
             (BinOp::Ge, Int(a), Int(b)) => Bool(a >= b),
-            (BinOp::Range, Int(a), Int(b)) => Value::Range { start: *a, end: *b },
+            (BinOp::Range, Int(a), Int(b)) => Value::Range {
+                start: *a,
+                end: i128::from(*b),
+            },
             (BinOp::RangeIncl, Int(a), Int(b)) => Value::Range {
                 start: *a,
-                end: b.checked_add(1).ok_or_else(overflow)?,
+                end: i128::from(*b) + 1,
             },
             (BinOp::Add, Int(a), Int(b)) => Int(a.checked_add(*b).ok_or_else(overflow)?),
             (BinOp::Add, Game(_), Game(_) | Int(0)) | (BinOp::Add, Int(0), Game(_)) => {

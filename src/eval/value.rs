@@ -17,9 +17,10 @@ pub enum Value {
     /// `{1, 3, 4}`: sorted, without repeats.
     Set(Arc<[i64]>),
     /// `a..b` (and `a..=b`, stored as `a..b+1`): the integers from `start` up to `end`, excluded.
+    /// `end` is wider than an integer so that `0..=9223372036854775807` is a range too.
     Range {
         start: i64,
-        end: i64,
+        end: i128,
     },
     Str(Arc<str>),
     Game(GameId),
@@ -87,16 +88,17 @@ impl Value {
         Value::Set(members.into())
     }
 
-    /// The members of a set or range, if this is one and it is small enough to list.
-    pub fn members(&self, limit: u64) -> Option<Result<Vec<i64>, u64>> {
+    /// The members of a set or range, if this is one and it has at most `limit` members;
+    /// else how many it has.
+    pub fn members(&self, limit: u64) -> Option<Result<Vec<i64>, u128>> {
         match self {
             Value::Set(members) => Some(Ok(members.to_vec())),
             &Value::Range { start, end } => {
                 let count = range_len(start, end);
-                Some(if count > limit {
+                Some(if count > u128::from(limit) {
                     Err(count)
                 } else {
-                    Ok((start..end).collect())
+                    Ok(range_members(start, end).collect())
                 })
             }
             _ => None,
@@ -104,12 +106,22 @@ impl Value {
     }
 }
 
-/// How many integers `start..end` holds.
-pub fn range_len(start: i64, end: i64) -> u64 {
-    if end <= start {
-        0
-    } else {
-        (i128::from(end) - i128::from(start)) as u64
+/// How many integers `start..end` holds: up to 2^64, for the whole of `i64`.
+pub fn range_len(start: i64, end: i128) -> u128 {
+    (end - i128::from(start)).max(0) as u128
+}
+
+/// The integers of `start..end`, every one an `i64` since `end` is at most `i64::MAX + 1`.
+pub fn range_members(start: i64, end: i128) -> impl Iterator<Item = i64> {
+    (i128::from(start)..end).map(|k| k as i64)
+}
+
+/// A range as it would be typed: `0..4`, or `0..=9223372036854775807` for one whose end is
+/// past the largest integer.
+pub fn show_range(start: i64, end: i128) -> String {
+    match i64::try_from(end) {
+        Ok(end) => format!("{start}..{end}"),
+        Err(_) => format!("{start}..={}", end - 1),
     }
 }
 

@@ -182,7 +182,8 @@ fn command_page(name: &str) -> Option<String> {
         }
         "quit" => {
             "Leaves the REPL; so do `exit`, `quit`, Ctrl-D at an empty prompt and Ctrl-C \
-                   twice on an empty line. The history is kept for the next time."
+                   twice on an empty line. The history is kept for the next time (`:set` shows \
+                   where)."
         }
         _ => "",
     };

@@ -4,7 +4,9 @@ use super::Settings;
 use crate::cli::{read_source, run_text};
 use crate::eval::Session;
 use crate::explain::Fold;
-use crate::output::{Format, print_event, print_failure, print_summary, summary_text};
+use crate::output::{
+    Format, print_error_line, print_event, print_failure, print_line, print_summary, summary_text,
+};
 
 /// Every command, for completion and prefixes.
 pub const COMMANDS: &[&str] = &[
@@ -41,7 +43,9 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
         && !argument.is_empty()
     {
         // `:q extra` is likely a slip: neither quit nor clear on it.
-        eprintln!("error: `:{bare}` takes nothing after it, found `{argument}`");
+        print_error_line(format!(
+            "error: `:{bare}` takes nothing after it, found `{argument}`"
+        ));
         return Flow::Continue;
     }
     match expand(name) {
@@ -49,29 +53,29 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
         Some("help") if argument.is_empty() => show(settings, &crate::help::text()),
         Some("help") => match crate::help::page(argument) {
             Some(page) => show(settings, &page),
-            None => {
-                eprintln!("error: no help on `{argument}`; `:help` lists the built-ins and topics")
-            }
+            None => print_error_line(format!(
+                "error: no help on `{argument}`; `:help` lists the built-ins and topics"
+            )),
         },
         Some("load") if argument.is_empty() => {
-            eprintln!("error: `:load` needs a file: `:load examples/seeds.game`")
+            print_error_line("error: `:load` needs a file: `:load examples/seeds.game`")
         }
         Some("load") => load(session, argument, settings),
         Some("reload") => match settings.loaded.clone() {
             Some(path) => load(session, &path, settings),
-            None => eprintln!("error: nothing to reload: `:load FILE` first"),
+            None => print_error_line("error: nothing to reload: `:load FILE` first"),
         },
         Some("vars") => {
             let lines = session.variables();
             if lines.is_empty() {
-                println!("nothing is defined yet: `let G = <*0, *1>`");
+                print_line("nothing is defined yet: `let G = <*0, *1>`");
             }
             for line in lines {
-                println!("{line}");
+                print_line(line);
             }
         }
         Some("type") if argument.is_empty() => {
-            eprintln!("error: `:type` needs an expression: `:type kayles(5)`")
+            print_error_line("error: `:type` needs an expression: `:type kayles(5)`")
         }
         Some("type") => {
             let format = settings.format;
@@ -79,18 +83,18 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
                 print_event(event, format, "<repl>")
             });
             if let Some(kind) = kind {
-                println!("{argument} : {kind}");
+                print_line(format!("{argument} : {kind}"));
             }
         }
         Some("set") => set(session, argument, settings),
         Some("clear") => {
             session.clear();
-            println!("every definition is forgotten");
+            print_line("every definition is forgotten");
         }
-        _ => eprintln!(
+        _ => print_error_line(format!(
             "error: unknown command `:{name}`; the commands are :{}",
             COMMANDS.join(", :")
-        ),
+        )),
     }
     Flow::Continue
 }
@@ -112,7 +116,7 @@ fn load(session: &mut Session, path: &str, settings: &mut Settings) {
             let summary = run_text(session, &name, &text, settings.format);
             match settings.format {
                 Format::Text(_) if summary.ok() => {
-                    println!("loaded {name}: {}", summary_text(&summary))
+                    print_line(format!("loaded {name}: {}", summary_text(&summary)))
                 }
                 format => print_summary(&name, &summary, format),
             }
@@ -162,7 +166,7 @@ fn set(session: &mut Session, argument: &str, settings: &mut Settings) {
         )),
     };
     if let Err(message) = result {
-        eprintln!("error: :set {argument}: {message}");
+        print_error_line(format!("error: :set {argument}: {message}"));
     }
 }
 
@@ -188,13 +192,17 @@ fn show_settings(session: &Session, settings: &Settings) {
     let width = width.max().unwrap_or(0);
     for (name, value, meaning) in rows {
         let setting = format!("{name} {value}");
-        println!("{setting:width$}   {meaning}");
+        print_line(format!("{setting:width$}   {meaning}"));
     }
     let limits = crate::eval::limits::LIMITS
         .iter()
         .filter_map(|(name, _)| Some(format!("{name}={}", session.limits().get(name)?)))
         .collect::<Vec<_>>();
-    println!("limit {}", limits.join(" "));
+    print_line(format!("limit {}", limits.join(" ")));
+    match &settings.history {
+        Some(path) => print_line(format!("history {}", path.display())),
+        None => print_line("history not kept"),
+    }
 }
 
 #[cfg(test)]

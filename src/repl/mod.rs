@@ -4,8 +4,10 @@
 
 mod commands;
 mod helper;
+mod history;
 
 pub use commands::COMMANDS;
+pub use history::{history_file, standard_history_file};
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -17,38 +19,30 @@ use rustyline::{Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
 
 use crate::cli::run_text;
 use crate::eval::Session;
-use crate::output::Format;
+use crate::output::{Format, print_error_line, print_line};
 use helper::{ContinueLine, EmptyLineInterrupt, EndEntry, ReplHelper, without_continuation};
 
 const PROMPT: &str = "grundy> ";
 /// Entries kept in the history file.
 const HISTORY_SIZE: usize = 1000;
 
-/// Where the history lives unless told otherwise: `$GRUNDY_HISTORY`, else
-/// `$XDG_STATE_HOME/grundy/history` (the platform's data directory where there is no state
-/// directory).
-pub fn default_history_file() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("GRUNDY_HISTORY").filter(|p| !p.is_empty()) {
-        return Some(PathBuf::from(path));
-    }
-    let base = dirs::state_dir().or_else(dirs::data_dir)?;
-    Some(base.join("grundy").join("history"))
-}
-
 /// What the REPL shows, changed with `:set`.
 pub struct Settings {
     pub format: Format,
     /// The file `:load` ran last, for `:reload`.
     pub loaded: Option<String>,
+    /// Where the history is kept, if anywhere (`:set` says).
+    pub history: Option<PathBuf>,
 }
 
-/// Runs the REPL until `:quit`, `exit` or Ctrl-D; returns the exit code.
+/// Runs the REPL until `:quit`, `exit` or Ctrl-D; returns the exit code. `history` has been
+/// checked by [`history_file`].
 pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u8 {
     let config = editor_config().unwrap_or_default();
     let mut editor = match Editor::<ReplHelper, DefaultHistory>::with_config(config) {
         Ok(editor) => editor,
         Err(error) => {
-            eprintln!("error: can't start the REPL: {error}");
+            print_error_line(format!("error: can't start the REPL: {error}"));
             return 2;
         }
     };
@@ -72,20 +66,18 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
         KeyEvent(KeyCode::Char('c'), Modifiers::CTRL),
         EventHandler::Conditional(Box::new(EmptyLineInterrupt(empty_interrupt.clone()))),
     );
+    // Checked by [`history_file`]: a history, an empty file, or none yet (a first run).
     if let Some(path) = &history {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        // A missing file is a first run, not an error.
         let _ = editor.load_history(path);
     }
-    println!(
+    print_line(format!(
         "grundy {} — impartial games. Type :help for help, :quit to leave.",
         env!("CARGO_PKG_VERSION")
-    );
+    ));
     let mut settings = Settings {
         format,
         loaded: None,
+        history: history.clone(),
     };
     let mut interrupted_on_empty = false;
     loop {
@@ -98,7 +90,7 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
                         break;
                     }
                     interrupted_on_empty = true;
-                    println!("(Ctrl-C again, Ctrl-D or :quit to leave)");
+                    print_line("(Ctrl-C again, Ctrl-D or :quit to leave)");
                 } else {
                     interrupted_on_empty = false;
                 }
@@ -106,7 +98,7 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
             }
             Err(ReadlineError::Eof) => break,
             Err(error) => {
-                eprintln!("error: {error}");
+                print_error_line(format!("error: {error}"));
                 return 2;
             }
         };
@@ -118,10 +110,10 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
         if let Some(path) = &history
             && let Err(error) = editor.history_mut().save(path)
         {
-            eprintln!(
+            print_error_line(format!(
                 "warning: can't save the history to {}: {error}",
                 path.display()
-            );
+            ));
         }
         let trimmed = input.trim();
         if trimmed == "exit" || trimmed == "quit" {

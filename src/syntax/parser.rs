@@ -1,6 +1,6 @@
 //! pest pairs to AST. Operator precedence lives in the one Pratt table below.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::sync::{Arc, LazyLock};
 
@@ -109,6 +109,7 @@ pub(super) fn parse_statement(
         source,
         offset,
         depth: Cell::new(0),
+        negated_minimum: RefCell::new(Vec::new()),
     };
     Ok((builder.stmt(stmt_pair)?, consumed))
 }
@@ -135,6 +136,9 @@ struct Builder {
     /// Where the parsed slice starts in the whole text.
     offset: usize,
     depth: Cell<usize>,
+    /// Where the literals 9223372036854775808 that a `-` makes `i64::MIN` start: see
+    /// [`negated_minimum`].
+    negated_minimum: RefCell<Vec<u32>>,
 }
 
 type Result<T> = std::result::Result<T, SyntaxError>;
@@ -281,6 +285,9 @@ impl Builder {
         {
             span = Span::new(self.source, self.offset + at, span.end as usize);
         }
+        let literals = negated_minimum(pair.clone().into_inner());
+        let literals = literals.iter().map(|pair| self.span(pair).start);
+        self.negated_minimum.borrow_mut().extend(literals);
         self.nested(span, levels, || {
             PRATT
                 .map_primary(|primary| self.primary(primary))
@@ -293,6 +300,16 @@ impl Builder {
 
     fn prefix(&self, op: Pair<Rule>, operand: Expr) -> Result<Expr> {
         let op_span = self.span(&op);
+        if op.as_rule() == Rule::neg
+            && operand.kind == ExprKind::Int(i64::MIN)
+            && self.negated_minimum.borrow().contains(&operand.span.start)
+        {
+            // `-9223372036854775808`: the literal read as i64::MIN, and this `-` with it.
+            return Ok(Expr {
+                span: op_span.to(operand.span),
+                ..operand
+            });
+        }
         let op = match op.as_rule() {
             Rule::heap => PrefixOp::Heap,
             Rule::subtraction => PrefixOp::Subtraction,
@@ -367,6 +384,9 @@ impl Builder {
     fn primary(&self, pair: Pair<Rule>) -> Result<Expr> {
         let span = self.span(&pair);
         let kind = match pair.as_rule() {
+            Rule::int if self.negated_minimum.borrow().contains(&span.start) => {
+                ExprKind::Int(i64::MIN)
+            }
             Rule::int => ExprKind::Int(self.int(&pair)?),
             Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
             Rule::string => {
@@ -468,19 +488,45 @@ impl Builder {
                 digits: clipped_number(text),
             }
         };
-        let (mantissa, exponent) = match text.find(['e', 'E']) {
-            Some(at) => (&text[..at], Some(&text[at + 1..])),
-            None => (text, None),
-        };
-        let digits: String = mantissa.chars().filter(|c| *c != '_').collect();
-        let mut value: i64 = digits.parse().map_err(|_| too_large())?;
-        if let Some(exponent) = exponent {
-            let exponent: u32 = exponent.parse().map_err(|_| too_large())?;
-            let scale = 10i64.checked_pow(exponent).ok_or_else(too_large)?;
-            value = value.checked_mul(scale).ok_or_else(too_large)?;
-        }
-        Ok(value)
+        magnitude(text)
+            .and_then(|value| i64::try_from(value).ok())
+            .ok_or_else(too_large)
     }
+}
+
+/// The value of an integer literal (`1_000`, `3e5`), if it is below 2^128.
+fn magnitude(text: &str) -> Option<u128> {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(at) => (&text[..at], Some(&text[at + 1..])),
+        None => (text, None),
+    };
+    let digits: String = mantissa.chars().filter(|c| *c != '_').collect();
+    let value: u128 = digits.parse().ok()?;
+    match exponent {
+        Some(exponent) => value.checked_mul(10u128.checked_pow(exponent.parse().ok()?)?),
+        None => Some(value),
+    }
+}
+
+/// The literals 2^63 right after a `-` and not raised to a power: `-9223372036854775808`
+/// is i64::MIN, though 9223372036854775808 alone does not fit in 64 bits (`-2 ** 2` is
+/// `-(2 ** 2)`, so `-9223372036854775808 ** 1` is still too large).
+fn negated_minimum(tokens: Pairs<Rule>) -> Vec<Pair<Rule>> {
+    let mut found = Vec::new();
+    let mut tokens = tokens.peekable();
+    let mut after_minus = false;
+    while let Some(token) = tokens.next() {
+        let rule = token.as_rule();
+        if after_minus
+            && rule == Rule::int
+            && tokens.peek().map(Pair::as_rule) != Some(Rule::pow)
+            && magnitude(token.as_str()) == Some(1 << 63)
+        {
+            found.push(token);
+        }
+        after_minus = rule == Rule::neg;
+    }
+    found
 }
 
 /// How deep the Pratt parser will recurse on a row of tokens: once per prefix operator in a

@@ -33,7 +33,7 @@ pub fn run_in(session: &mut Session, name: &str, source: &str) -> Output {
                 answers.push(answer.to_string());
             }
             Event::Error(diagnosis) | Event::Warning(diagnosis) => {
-                let text = render(&diagnosis.report, Style::PLAIN);
+                let text = render(&diagnosis, Style::PLAIN);
                 transcript.push_str(&text);
                 errors.push(text);
             }
