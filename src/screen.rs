@@ -11,7 +11,7 @@ use std::fmt;
 
 use miette::{Diagnostic, LabeledSpan, MietteError, SourceCode, SourceSpan, SpanContents};
 
-use crate::source::{ClippedSource, Source};
+use crate::source::{ClippedSource, Source, fit_label};
 
 /// Whether a character is shown as an escape. Tabs and line feeds are text; a carriage
 /// return is text only before a line feed (see [`escape`]).
@@ -204,8 +204,10 @@ impl<'a> Screened<'a> {
             labels
                 .map(|label| {
                     let span = match shown {
-                        Some(shown) => shown.shown_span(label.inner()),
-                        None => *label.inner(),
+                        Some(shown) => {
+                            fit_label(shown.shown.text(), shown.shown_span(label.inner()))
+                        }
+                        None => fit_label(&program.text, *label.inner()),
                     };
                     let text = label.label().map(|text| escape(text).into_owned());
                     if label.primary() {

@@ -227,6 +227,10 @@ impl SourceCode for ClippedSource {
 }
 
 impl ClippedSource {
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
     pub fn new(name: &str, text: &str) -> ClippedSource {
         ClippedSource {
             name: name.to_owned(),
@@ -261,6 +265,24 @@ impl ClippedSource {
             contents.line_count() + first,
         )))
     }
+}
+
+/// A label as it can be drawn on a clipped line: a label on one line longer than
+/// [`LONG_LINE`] is shown clipped to its first characters, since miette draws no label whose
+/// end lies past the part of the line it was given (a `+` of 300 terms lost its label).
+pub fn fit_label(text: &str, span: SourceSpan) -> SourceSpan {
+    let (start, end) = (span.offset().min(text.len()), span.offset() + span.len());
+    let end = end.min(text.len());
+    if end - start <= CLIP_CONTEXT || text[start..end].contains('\n') {
+        return span;
+    }
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[end..].find('\n').map_or(text.len(), |i| end + i);
+    if line_end - line_start <= LONG_LINE {
+        return span;
+    }
+    let clipped = floor_char(text, start + CLIP_CONTEXT).max(start + 1);
+    SourceSpan::new(start.into(), clipped - start)
 }
 
 /// The char boundary at or before `at`.
