@@ -230,6 +230,23 @@ fn load_counts_the_asserts_of_a_file() {
     quit(repl);
 }
 
+/// Past the `memory` limit at the prompt: a diagnostic advising `:set limit`, and every
+/// definition kept.
+#[test]
+fn memory_past_the_limit_keeps_the_session() {
+    let mut repl = repl(&history_file("memory"));
+    keys(&mut repl, "let G = *3\r");
+    keys(&mut repl, "let f(a, b) = *1\r");
+    keys(&mut repl, ":set limit memory=16000000\r");
+    let refused = keys(&mut repl, "<f(a, b) for a in 0..1000 for b in 0..2000>\r");
+    let words = refused.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("is too large"), "{refused}");
+    assert!(words.contains("type `:set limit memory="), "{refused}");
+    let still = keys(&mut repl, "G + f(1, 2)\r");
+    assert!(still.contains("*2"), "{still}");
+    quit(repl);
+}
+
 /// At the prompt a limit is raised with `:set limit`, and the advice says so.
 #[test]
 fn limit_advice_at_the_prompt_is_set_limit() {

@@ -231,6 +231,61 @@ fn tables_beyond_any_machine_are_refused_whatever_the_limit() {
     assert!(!printed.contains("--limit"), "{printed}");
 }
 
+/// Under a low `memory` limit, what grows with the input is a diagnostic saying what was
+/// being built, and the statements after it still run with the definitions before it. Each
+/// case fits in a few dozen MB, so it would print its answer if nothing were charged.
+#[test]
+fn what_grows_with_the_input_is_charged_to_the_memory_limit() {
+    let names: String = (0..12)
+        .map(|k| format!("let A{k} = {{a + {k} for a in 0..100000}}\n"))
+        .collect();
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "options",
+            "<*1 for a in 0..1000 for b in 0..2000>",
+            "this game's list of options is too large",
+        ),
+        (
+            "set",
+            "mex{a * 100000 + b for a in 0..1000 for b in 0..2000}",
+            "this set is too large",
+        ),
+        (
+            "memo",
+            "let f(a, b) = 1\nlet g(a) = mex{f(a, b) for b in 0..1000}\nmex{g(a) for a in 0..300}",
+            "what families remember is too large",
+        ),
+        // Each set alone fits, not all of them: values of names are charged as long as
+        // the names hold them.
+        ("names", &names, "this set is too large"),
+        (
+            "table",
+            "let F(n) = *n\nseq(F, 0..2000000)",
+            "this table is too large",
+        ),
+    ];
+    for &(name, text, expected) in cases {
+        let text = format!("let G = <*0, *1>\n{text}\nG + *1\n");
+        let path = scratch(&format!("memory-{name}.game"), text.as_bytes());
+        let output = run_with(&path, &["--limit", "memory=16000000"]);
+        let report = stderr(&output)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(output.status.code(), Some(4), "{name}: {report}");
+        assert!(report.contains(expected), "{name}: {report}");
+        assert!(
+            report.contains("this is the `memory` limit (16000000); to allow more, run grundy with `--limit memory="),
+            "{name}: {report}"
+        );
+        assert!(
+            stdout(&output).ends_with("*3 — the player to move wins\n"),
+            "{name}: {}",
+            stdout(&output)
+        );
+    }
+}
+
 #[test]
 fn awkward_files_get_a_proper_message() {
     let output = run_file(&scratch("empty.game", b""));

@@ -16,7 +16,8 @@ pub const LIMITS: &[(&str, &str)] = &[
     ),
     (
         "memory",
-        "bytes of the game DAG, and of the tables of heap games and Wythoff's game",
+        "bytes of the game DAG with what families remember, names' values and the lists being \
+         built; and of each table of a heap game or Wythoff's game",
     ),
     (
         "search",

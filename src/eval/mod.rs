@@ -12,6 +12,7 @@ mod expr;
 mod families;
 mod inspect;
 pub mod limits;
+mod memory;
 mod naming;
 mod ops;
 mod pictures;
@@ -90,6 +91,8 @@ pub struct Session {
     function_count: u32,
     /// Results of family calls, per argument tuple.
     memo: FxHashMap<CallKey, Value>,
+    /// What is charged to the `memory` limit beside the game DAG.
+    held: memory::Held,
     /// Names a loop variable or parameter gives a value, innermost last.
     locals: Vec<(Arc<str>, Value)>,
     calls: CallState,
@@ -127,6 +130,7 @@ impl Session {
             globals: IndexMap::new(),
             function_count: 0,
             memo: FxHashMap::default(),
+            held: memory::Held::default(),
             locals: Vec::new(),
             calls: CallState::default(),
             steps: 0,
