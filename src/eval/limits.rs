@@ -23,6 +23,10 @@ pub const LIMITS: &[(&str, &str)] = &[
         "search",
         "pairs of heaps a heap game may have looked at when a period search gives up",
     ),
+    (
+        "source",
+        "bytes of one program read from a file or standard input",
+    ),
 ];
 
 impl Limits {
@@ -40,6 +44,7 @@ impl Limits {
             "options" => self.game.options = value,
             "memory" => self.game.memory = value,
             "search" => self.game.search = value,
+            "source" => self.source = value,
             other => {
                 let names: Vec<&str> = LIMITS.iter().map(|(n, _)| *n).collect();
                 return Err(format!(
@@ -68,6 +73,7 @@ impl Limits {
             "options" => options,
             "memory" => memory,
             "search" => search,
+            "source" => self.source,
             _ => return None,
         })
     }
@@ -113,6 +119,13 @@ pub fn raise_memory(current: u64, needed: u64) -> String {
     raise_limit("memory", current, bigger)
 }
 
+/// Advice to raise a limit to `bigger`, said where it is read: at the REPL's prompt,
+/// `:set limit name=N`.
+pub fn raise_here(at_prompt: bool, name: &str, current: u64, bigger: u64) -> String {
+    let how = super::advice::raise(at_prompt, name, bigger);
+    format!("this is the `{name}` limit ({current}); to allow more, {how}")
+}
+
 /// The same, for a limit that was missed by a known amount: `needed` is what would do.
 pub fn raise_to(name: &str, current: u64, needed: u64) -> String {
     raise_limit(name, current, needed.max(current.saturating_mul(10)))
@@ -150,7 +163,7 @@ mod tests {
         let mut limits = Limits::default();
         let listed: Vec<&str> = LIMITS.iter().map(|(name, _)| *name).collect();
         let names = [
-            "depth", "steps", "nodes", "heap", "options", "memory", "search",
+            "depth", "steps", "nodes", "heap", "options", "memory", "search", "source",
         ];
         assert_eq!(listed, names);
         for name in names {

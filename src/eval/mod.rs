@@ -47,6 +47,8 @@ pub struct Limits {
     pub depth: usize,
     /// Calls and `for` passes in one statement.
     pub steps: u64,
+    /// Bytes of one program's text read from a file or standard input.
+    pub source: u64,
 }
 
 impl Default for Limits {
@@ -55,6 +57,9 @@ impl Default for Limits {
             game: GameLimits::default(),
             depth: 1 << 20,
             steps: 1_000_000_000,
+            // 800 times the largest example worksheet; parsing takes up to about 220
+            // bytes of memory a byte (a long line of `*1+*1+...`), so at most 900 MiB.
+            source: 4 << 20,
         }
     }
 }
