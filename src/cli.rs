@@ -2,8 +2,8 @@
 //! `grundy run FILE...`, `grundy eval 'STATEMENT'`, `grundy check FILE...` and
 //! `grundy completions SHELL`.
 
-use std::io::{IsTerminal, Read};
-use std::path::{Path, PathBuf};
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::Ordering;
 
@@ -12,8 +12,8 @@ use clap_complete::Shell;
 
 use crate::diagnostics::Style;
 use crate::eval::{Limits, Session, Summary};
+use crate::input::{Reader, read_source};
 use crate::output::{Failure, Format, print_event, print_failure, print_summary};
-use crate::source::line_column;
 
 /// Exit code for a file that can't be read or a command line that can't be understood.
 const USAGE_ERROR: u8 = 2;
@@ -41,7 +41,7 @@ struct Cli {
     /// Colour in diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     color: ColorChoice,
-    /// Raise or lower a limit: depth, steps, nodes, heap, options, memory, search
+    /// Raise or lower a limit: depth, steps, nodes, heap, options, memory, search, source
     /// (e.g. `--limit heap=2e8`)
     #[arg(long = "limit", value_name = "NAME=VALUE", global = true)]
     limits: Vec<String>,
@@ -218,7 +218,7 @@ fn use_color(choice: ColorChoice) -> bool {
 fn check_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
     let mut code = 0;
     for file in files {
-        match read_source(file) {
+        match read_source(file, session.limits().source, Reader::CommandLine) {
             Ok((name, text)) => {
                 let summary =
                     session.check(&name, &text, &mut |event| print_event(event, format, &name));
@@ -239,7 +239,7 @@ fn run_files(session: &mut Session, files: &[PathBuf], format: Format, summaries
     let mut summary = Summary::default();
     let mut unreadable = false;
     for file in files {
-        match read_source(file) {
+        match read_source(file, session.limits().source, Reader::CommandLine) {
             Ok((name, text)) => {
                 let ran = run_text(session, &name, &text, format);
                 if summaries {
@@ -259,48 +259,6 @@ fn run_files(session: &mut Session, files: &[PathBuf], format: Format, summaries
     } else {
         code
     }
-}
-
-/// A program's name and text; `-` is standard input.
-pub fn read_source(path: &Path) -> Result<(String, String), Failure> {
-    let failure = |file: &str, code, message| Failure {
-        code,
-        file: Some(file.to_owned()),
-        place: None,
-        message,
-        help: None,
-    };
-    if path == Path::new("-") {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| {
-            let message = format!("can't read standard input: {e}");
-            failure("<stdin>", "grundy::io::read", message)
-        })?;
-        return Ok(("<stdin>".to_owned(), text));
-    }
-    let name = path.display().to_string();
-    if path.is_dir() {
-        let message = format!("{name} is a directory, not a .game file");
-        return Err(failure(&name, "grundy::io::directory", message));
-    }
-    let bytes = std::fs::read(path)
-        .map_err(|e| failure(&name, "grundy::io::read", format!("can't read {name}: {e}")))?;
-    String::from_utf8(bytes)
-        .map(|text| (name.clone(), text))
-        .map_err(|e| {
-            let valid = e.utf8_error().valid_up_to();
-            // What comes before the bad byte is text: it says where the byte is.
-            let before = std::str::from_utf8(&e.as_bytes()[..valid]).unwrap_or_default();
-            let (line, column) = line_column(before, valid);
-            let message = format!(
-                "{name} is not UTF-8 text (an invalid byte at line {line}, column {column}, \
-                 offset {valid})"
-            );
-            Failure {
-                place: Some((line, column)),
-                ..failure(&name, "grundy::io::not_utf8", message)
-            }
-        })
 }
 
 /// Runs one program, printing what it prints in the chosen format.

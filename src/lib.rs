@@ -10,6 +10,7 @@ pub mod eval;
 pub mod explain;
 pub mod game;
 pub mod help;
+pub mod input;
 pub mod output;
 pub mod progress;
 pub mod repl;

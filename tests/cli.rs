@@ -342,7 +342,8 @@ fn limits_can_be_raised_or_lowered() {
         "{}",
         stderr(&output)
     );
-    // The DAG keeps every game with its options: 20 options and 21 games pass 1 000 bytes.
+    // The DAG keeps every game with its options, and the options are held while they are
+    // listed: 20 options and 21 games pass 1 000 bytes.
     let many = (1..=20)
         .map(|n| format!("*{n}"))
         .collect::<Vec<_>>()
@@ -353,7 +354,7 @@ fn limits_can_be_raised_or_lowered() {
     );
     assert_eq!(output.status.code(), Some(4));
     assert!(
-        stderr(&output).contains("need more than 1000 bytes"),
+        stderr(&output).contains("this is the `memory` limit (1000)"),
         "{}",
         stderr(&output)
     );

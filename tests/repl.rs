@@ -230,6 +230,64 @@ fn load_counts_the_asserts_of_a_file() {
     quit(repl);
 }
 
+/// `:load` reads regular files only: a named pipe with no writer would block for ever, a
+/// device may never end. A directory or a file that is not UTF-8 gets the message `grundy
+/// run` gives. The session goes on with its definitions.
+#[test]
+fn load_refuses_what_is_not_a_file() {
+    let dir = history_file("not-files");
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let latin1 = dir.join("latin1.game");
+    std::fs::write(&latin1, b"*1 // caf\xe9\n").unwrap();
+    let mut repl = repl(&history_file("load-not-files"));
+    keys(&mut repl, "let G = *3\r");
+    let cases = [
+        (fifo.display().to_string(), "is a named pipe, not a file"),
+        ("/dev/zero".to_owned(), "is a device, not a file"),
+        (
+            dir.display().to_string(),
+            "is a directory, not a .game file",
+        ),
+        (
+            latin1.display().to_string(),
+            "is not UTF-8 text (an invalid byte at line 1, column 10",
+        ),
+    ];
+    for (path, expected) in cases {
+        let refused = keys(&mut repl, &format!(":load {path}\r"));
+        let words = refused.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(words.contains(expected), "{path}: {refused}");
+        let reloaded = keys(&mut repl, ":reload\r");
+        assert!(reloaded.contains("nothing to reload"), "{reloaded}");
+    }
+    let still = keys(&mut repl, "G + *1\r");
+    assert!(still.contains("*2"), "{still}");
+    quit(repl);
+}
+
+/// Past the `memory` limit at the prompt: a diagnostic advising `:set limit`, and every
+/// definition kept.
+#[test]
+fn memory_past_the_limit_keeps_the_session() {
+    let mut repl = repl(&history_file("memory"));
+    keys(&mut repl, "let G = *3\r");
+    keys(&mut repl, "let f(a, b) = *1\r");
+    keys(&mut repl, ":set limit memory=16000000\r");
+    let refused = keys(&mut repl, "<f(a, b) for a in 0..1000 for b in 0..2000>\r");
+    let words = refused.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(words.contains("is too large"), "{refused}");
+    assert!(words.contains("type `:set limit memory="), "{refused}");
+    let still = keys(&mut repl, "G + f(1, 2)\r");
+    assert!(still.contains("*2"), "{still}");
+    quit(repl);
+}
+
 /// At the prompt a limit is raised with `:set limit`, and the advice says so.
 #[test]
 fn limit_advice_at_the_prompt_is_set_limit() {

@@ -231,6 +231,123 @@ fn tables_beyond_any_machine_are_refused_whatever_the_limit() {
     assert!(!printed.contains("--limit"), "{printed}");
 }
 
+/// Under a low `memory` limit, what grows with the input is a diagnostic saying what was
+/// being built, and the statements after it still run with the definitions before it. Each
+/// case fits in a few dozen MB, so it would print its answer if nothing were charged.
+#[test]
+fn what_grows_with_the_input_is_charged_to_the_memory_limit() {
+    let names: String = (0..12)
+        .map(|k| format!("let A{k} = {{a + {k} for a in 0..100000}}\n"))
+        .collect();
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "options",
+            "<*1 for a in 0..1000 for b in 0..2000>",
+            "this game's list of options is too large",
+        ),
+        (
+            "set",
+            "mex{a * 100000 + b for a in 0..1000 for b in 0..2000}",
+            "this set is too large",
+        ),
+        (
+            "memo",
+            "let f(a, b) = 1\nlet g(a) = mex{f(a, b) for b in 0..1000}\nmex{g(a) for a in 0..300}",
+            "what families remember is too large",
+        ),
+        // Each set alone fits, not all of them: values of names are charged as long as
+        // the names hold them.
+        ("names", &names, "this set is too large"),
+        (
+            "table",
+            "let F(n) = *n\nseq(F, 0..2000000)",
+            "this table is too large",
+        ),
+    ];
+    for &(name, text, expected) in cases {
+        let text = format!("let G = <*0, *1>\n{text}\nG + *1\n");
+        let path = scratch(&format!("memory-{name}.game"), text.as_bytes());
+        let output = run_with(&path, &["--limit", "memory=16000000"]);
+        let report = stderr(&output)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(output.status.code(), Some(4), "{name}: {report}");
+        assert!(report.contains(expected), "{name}: {report}");
+        assert!(
+            report.contains("this is the `memory` limit (16000000); to allow more, run grundy with `--limit memory="),
+            "{name}: {report}"
+        );
+        assert!(
+            stdout(&output).ends_with("*3 — the player to move wins\n"),
+            "{name}: {}",
+            stdout(&output)
+        );
+    }
+}
+
+/// A program is read only up to the `source` limit, from a file, a pipe, standard input or a
+/// device without end, and the report says how large it was.
+#[test]
+fn programs_past_the_source_limit_are_refused_unread() {
+    let text = "*1 + *2\n".repeat(250);
+    let path = scratch("two-thousand.game", text.as_bytes());
+    let output = run_with(&path, &["--limit", "source=1000"]);
+    assert_eq!(output.status.code(), Some(2));
+    let report = stderr(&output);
+    assert!(
+        report.contains("two-thousand.game is too large to read: 2000 bytes"),
+        "{report}"
+    );
+    assert!(
+        report.contains("this is the `source` limit (1000); to allow more, run grundy with `--limit source=2000`"),
+        "{report}"
+    );
+    let output = run_with(&path, &["--limit", "source=2000"]);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    // Standard input and devices have no size to ask: read one byte past the limit.
+    let piped = |args: &[&str], input: &[u8]| {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // It may stop reading early: a broken pipe is its business.
+        let _ = child.stdin.take().unwrap().write_all(input);
+        child.wait_with_output().unwrap()
+    };
+    for args in [
+        &["--limit", "source=1000", "run", "-"][..],
+        &["--limit", "source=1000"],
+        &["--limit", "source=1000", "check", "-"],
+    ] {
+        let output = piped(args, text.as_bytes());
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            stderr(&output).contains("<stdin> is too large to read: more than 1000 bytes"),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+    }
+    let output = piped(&["run", "/dev/stdin"], b"*1 + *2\n");
+    assert_eq!(stdout(&output), "*3 — the player to move wins\n");
+    let zeros = [
+        run_with(Path::new("/dev/zero"), &[]),
+        piped(&["check", "/dev/zero"], b""),
+    ];
+    for output in zeros {
+        assert_eq!(output.status.code(), Some(2));
+        assert!(
+            stderr(&output).contains("/dev/zero is too large to read: more than 4194304 bytes"),
+            "{}",
+            stderr(&output)
+        );
+    }
+}
+
 #[test]
 fn awkward_files_get_a_proper_message() {
     let output = run_file(&scratch("empty.game", b""));

@@ -26,6 +26,13 @@ pub(super) struct CallKey {
     args: Box<[Value]>,
 }
 
+impl CallKey {
+    /// What its boxed arguments take.
+    pub(super) fn args_bytes(&self) -> u64 {
+        (self.args.len() * std::mem::size_of::<Value>()) as u64 + super::memory::ALLOCATION
+    }
+}
+
 /// A call set aside to be computed before the evaluation that needs it is retried.
 #[derive(Debug)]
 pub(super) struct Pending {
@@ -33,6 +40,8 @@ pub(super) struct Pending {
     function: Arc<Function>,
     /// How many calls deep it sits, counting those unwound.
     depth: usize,
+    /// Where it is called.
+    span: Span,
 }
 
 #[derive(Default, Debug)]
@@ -67,7 +76,9 @@ impl Session {
                 Ok(())
             } else {
                 self.calls.base_depth = top.depth;
-                self.enter(&top.function.clone(), top.key.clone()).map(drop)
+                let span = top.span;
+                self.enter(&top.function.clone(), top.key.clone(), span)
+                    .map(drop)
             };
             match result {
                 Ok(()) => {
@@ -122,14 +133,15 @@ impl Session {
                 key,
                 function: function.clone(),
                 depth,
+                span,
             }));
         }
         self.step(span)?;
-        self.enter(function, key)
+        self.enter(function, key, span)
     }
 
     /// Evaluates the body of a call and remembers its value.
-    fn enter(&mut self, function: &Arc<Function>, key: CallKey) -> Result<Value> {
+    fn enter(&mut self, function: &Arc<Function>, key: CallKey, span: Span) -> Result<Value> {
         let params = function
             .params
             .iter()
@@ -141,6 +153,7 @@ impl Session {
         self.calls.chain.pop();
         self.locals = caller_locals;
         if let Ok(value) = &result {
+            self.remember(&function.name.name, &key, value, span)?;
             if let Value::Game(id) = value {
                 let call = self.show_call(&function.name.name, &key);
                 self.name_game(*id, call.into());

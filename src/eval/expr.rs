@@ -1,5 +1,6 @@
 //! Evaluating expressions: names, literals, games and their options, calls, conditions.
 
+use super::memory::Elements;
 use super::ops::Operand;
 use super::value::Family;
 use super::value::{ShowSet, range_len, range_members};
@@ -67,26 +68,28 @@ impl Session {
             }
             ExprKind::Game(elements) => {
                 let noted = self.option_list_starts();
-                let mut options = Vec::new();
-                for (value, span) in self.elements(elements)? {
-                    options.push(self.game_value(&value, span)?);
+                let list = self.elements(elements, expr.span, true)?;
+                let mut options = Vec::with_capacity(list.items.len());
+                for (value, span) in &list.items {
+                    options.push(self.game_value(value, *span)?);
                 }
                 self.option_list_ends(noted, &options);
-                let id = self
-                    .arena
-                    .with_options(options)
-                    .map_err(|e| self.game_error(e, expr.span))?;
-                Ok(Value::Game(id))
+                let id = self.arena.with_options(options);
+                self.elements_done(&list);
+                Ok(Value::Game(id.map_err(|e| self.game_error(e, expr.span))?))
             }
             ExprKind::Set(elements) => {
-                let mut members = Vec::new();
-                for (value, span) in self.elements(elements)? {
+                let list = self.elements(elements, expr.span, false)?;
+                let mut members = Vec::with_capacity(list.items.len());
+                for (value, span) in &list.items {
                     match value {
-                        Value::Int(n) => members.push(n),
-                        other => return Err(set_member_error(&other, span).into()),
+                        Value::Int(n) => members.push(*n),
+                        other => return Err(set_member_error(other, *span).into()),
                     }
                 }
-                Ok(Value::set(members))
+                let set = Value::set(members);
+                self.elements_done(&list);
+                Ok(set)
             }
             ExprKind::Call { callee, args } => self.call(callee, args, expr.span),
         }
@@ -266,26 +269,25 @@ impl Session {
         }
     }
 
-    /// The values of a game's options or a set's members, with where each came from.
-    fn elements(&mut self, elements: &[Element]) -> Result<Vec<(Value, Span)>> {
-        let mut out = Vec::new();
+    /// The values of a game's options or a set's members, with where each came from; the
+    /// list is charged to the `memory` limit until [`Session::elements_done`].
+    fn elements(&mut self, elements: &[Element], span: Span, game: bool) -> Result<Elements> {
+        let mut out = Elements::new(span, game);
         for element in elements {
             let mark = self.locals.len();
             let result = self.expand(element, &element.clauses, &mut out);
             self.locals.truncate(mark);
-            result?;
+            if let Err(error) = result {
+                self.elements_done(&out);
+                return Err(error);
+            }
         }
         Ok(out)
     }
 
     /// One element under its remaining `for` and `if` clauses.
     /// One level per clause: 20 000 clauses in one element are as deep as that.
-    fn expand(
-        &mut self,
-        element: &Element,
-        clauses: &[Clause],
-        out: &mut Vec<(Value, Span)>,
-    ) -> Result<()> {
+    fn expand(&mut self, element: &Element, clauses: &[Clause], out: &mut Elements) -> Result<()> {
         stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
             self.expand_here(element, clauses, out)
         })
@@ -295,10 +297,11 @@ impl Session {
         &mut self,
         element: &Element,
         clauses: &[Clause],
-        out: &mut Vec<(Value, Span)>,
+        out: &mut Elements,
     ) -> Result<()> {
         let Some((clause, rest)) = clauses.split_first() else {
-            out.push((self.eval(&element.expr)?, element.expr.span));
+            let value = self.eval(&element.expr)?;
+            self.push_element(out, (value, element.expr.span))?;
             self.element_evaluated(&element.expr);
             return Ok(());
         };
@@ -518,7 +521,8 @@ impl Session {
                 },
                 format!(
                     "every distinct game is kept with its list of options, so a family whose \
-                     games have many options fills memory fast; {}",
+                     games have many options fills memory fast{}; {}",
+                    self.held_words(),
                     super::limits::raise("memory", limit)
                 ),
             ),
@@ -670,7 +674,7 @@ impl Session {
             Value::Int(n) => n.to_string(),
             Value::Bool(b) => b.to_string(),
             Value::Set(members) => ShowSet(members).to_string(),
-            &Value::Range { start, end } => super::value::show_range(start, end),
+            &Value::Range { start, end } => super::value::show_range(start, end.get()),
             Value::Str(text) => format!("{text:?}"),
             Value::Game(id) => self.arena.describe_named(*id, &self.names.by_game),
             Value::Family(family) => self.family_name(family),

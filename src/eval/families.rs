@@ -162,6 +162,7 @@ impl Session {
                 .into());
             }
         };
+        self.table_grows(numbers.len(), span)?;
         // A heap game's table is computed once to the last heap, under one progress bar.
         if let (Family::Heap(_) | Family::Subtraction(_), Some(&last)) =
             (family, numbers.iter().max())

@@ -13,6 +13,7 @@ impl Session {
         self.arena.watch = watch;
         self.globals.clear();
         self.memo.clear();
+        self.all_forgotten();
         self.names = Default::default();
     }
 

@@ -16,11 +16,16 @@ pub const LIMITS: &[(&str, &str)] = &[
     ),
     (
         "memory",
-        "bytes of the game DAG, and of the tables of heap games and Wythoff's game",
+        "bytes of the game DAG with what families remember, names' values and the lists being \
+         built; and of each table of a heap game or Wythoff's game",
     ),
     (
         "search",
         "pairs of heaps a heap game may have looked at when a period search gives up",
+    ),
+    (
+        "source",
+        "bytes of one program read from a file or standard input",
     ),
 ];
 
@@ -39,6 +44,7 @@ impl Limits {
             "options" => self.game.options = value,
             "memory" => self.game.memory = value,
             "search" => self.game.search = value,
+            "source" => self.source = value,
             other => {
                 let names: Vec<&str> = LIMITS.iter().map(|(n, _)| *n).collect();
                 return Err(format!(
@@ -67,6 +73,7 @@ impl Limits {
             "options" => options,
             "memory" => memory,
             "search" => search,
+            "source" => self.source,
             _ => return None,
         })
     }
@@ -110,6 +117,13 @@ pub fn raise_memory(current: u64, needed: u64) -> String {
     let unit: u64 = if needed < 1 << 30 { 1 << 20 } else { 1 << 30 };
     let bigger = needed.div_ceil(unit).saturating_mul(unit).max(current + 1);
     raise_limit("memory", current, bigger)
+}
+
+/// Advice to raise a limit to `bigger`, said where it is read: at the REPL's prompt,
+/// `:set limit name=N`.
+pub fn raise_here(at_prompt: bool, name: &str, current: u64, bigger: u64) -> String {
+    let how = super::advice::raise(at_prompt, name, bigger);
+    format!("this is the `{name}` limit ({current}); to allow more, {how}")
 }
 
 /// The same, for a limit that was missed by a known amount: `needed` is what would do.
@@ -160,7 +174,7 @@ mod tests {
         let mut limits = Limits::default();
         let listed: Vec<&str> = LIMITS.iter().map(|(name, _)| *name).collect();
         let names = [
-            "depth", "steps", "nodes", "heap", "options", "memory", "search",
+            "depth", "steps", "nodes", "heap", "options", "memory", "search", "source",
         ];
         assert_eq!(listed, names);
         for name in names {

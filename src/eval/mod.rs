@@ -12,6 +12,7 @@ mod expr;
 mod families;
 mod inspect;
 pub mod limits;
+mod memory;
 mod naming;
 mod ops;
 mod pictures;
@@ -46,6 +47,8 @@ pub struct Limits {
     pub depth: usize,
     /// Calls and `for` passes in one statement.
     pub steps: u64,
+    /// Bytes of one program's text read from a file or standard input.
+    pub source: u64,
 }
 
 impl Default for Limits {
@@ -54,6 +57,9 @@ impl Default for Limits {
             game: GameLimits::default(),
             depth: 1 << 20,
             steps: 1_000_000_000,
+            // 800 times the largest example worksheet; parsing takes up to about 220
+            // bytes of memory a byte (a long line of `*1+*1+...`), so at most 900 MiB.
+            source: 4 << 20,
         }
     }
 }
@@ -90,6 +96,8 @@ pub struct Session {
     function_count: u32,
     /// Results of family calls, per argument tuple.
     memo: FxHashMap<CallKey, Value>,
+    /// What is charged to the `memory` limit beside the game DAG.
+    held: memory::Held,
     /// Names a loop variable or parameter gives a value, innermost last.
     locals: Vec<(Arc<str>, Value)>,
     calls: CallState,
@@ -127,6 +135,7 @@ impl Session {
             globals: IndexMap::new(),
             function_count: 0,
             memo: FxHashMap::default(),
+            held: memory::Held::default(),
             locals: Vec::new(),
             calls: CallState::default(),
             steps: 0,

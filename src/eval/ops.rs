@@ -51,14 +51,8 @@ impl Session {
             (BinOp::Le, Int(a), Int(b)) => Bool(a <= b),
             (BinOp::Gt, Int(a), Int(b)) => Bool(a > b),
             (BinOp::Ge, Int(a), Int(b)) => Bool(a >= b),
-            (BinOp::Range, Int(a), Int(b)) => Value::Range {
-                start: *a,
-                end: i128::from(*b),
-            },
-            (BinOp::RangeIncl, Int(a), Int(b)) => Value::Range {
-                start: *a,
-                end: i128::from(*b) + 1,
-            },
+            (BinOp::Range, Int(a), Int(b)) => Value::range(*a, i128::from(*b)),
+            (BinOp::RangeIncl, Int(a), Int(b)) => Value::range(*a, i128::from(*b) + 1),
             (BinOp::Add, Int(a), Int(b)) => Int(a.checked_add(*b).ok_or_else(overflow)?),
             (BinOp::Add, Game(_), Game(_) | Int(0)) | (BinOp::Add, Int(0), Game(_)) => {
                 let parts = [

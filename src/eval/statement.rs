@@ -145,6 +145,7 @@ impl Session {
 
     fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
         self.steps = 0;
+        self.lists_gone();
         self.arena.watch.begin();
         let answer = self.exec_statement(stmt);
         self.arena.watch.end();
@@ -158,7 +159,10 @@ impl Session {
                 params: None,
                 body,
             } => {
-                match self.eval_root(body) {
+                match self.eval_root(body).and_then(|value| {
+                    self.name_holds(&name.name, &value, body.span)
+                        .map(|()| value)
+                }) {
                     Ok(value) => {
                         self.define(name, Global::Value(value));
                         self.note_definition(name, body);
@@ -225,6 +229,9 @@ impl Session {
     /// Binds a name; a definition may shadow a built-in, as `let rook(i, j) = ...` does.
     fn define(&mut self, name: &Ident, global: Global) {
         self.names.forget(&name.name);
+        if !matches!(global, Global::Value(_)) {
+            self.name_forgotten(&name.name);
+        }
         if let Global::Value(Value::Game(id)) = &global {
             self.name_game(*id, name.name.clone());
         }
@@ -234,6 +241,7 @@ impl Session {
             // A new map rather than `clear`, which would sweep all the room the old one had
             // at every redefinition.
             self.memo = Default::default();
+            self.memo_forgotten();
             // Names of family calls (`S(5)`) may no longer be right.
             self.names.forget_calls();
         }
@@ -250,7 +258,10 @@ impl Session {
                 members: members.to_vec(),
                 full: false,
             },
-            Value::Range { start, end } => Answer::Range { start, end },
+            Value::Range { start, end } => Answer::Range {
+                start,
+                end: end.get(),
+            },
             Value::Str(text) => Answer::Str(text.to_string()),
             Value::Family(family) => Answer::Family {
                 name: self.family_name(&family),

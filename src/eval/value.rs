@@ -17,10 +17,10 @@ pub enum Value {
     /// `{1, 3, 4}`: sorted, without repeats.
     Set(Arc<[i64]>),
     /// `a..b` (and `a..=b`, stored as `a..b+1`): the integers from `start` up to `end`, excluded.
-    /// `end` is wider than an integer so that `0..=9223372036854775807` is a range too.
+    /// Made by [`Value::range`], so that `0..=9223372036854775807` is a range too.
     Range {
         start: i64,
-        end: i128,
+        end: RangeEnd,
     },
     Str(Arc<str>),
     Game(GameId),
@@ -107,13 +107,41 @@ impl Value {
 }
 
 /// How many integers `start..end` holds: up to 2^64, for the whole of `i64`.
-pub fn range_len(start: i64, end: i128) -> u128 {
-    (end - i128::from(start)).max(0) as u128
+pub fn range_len(start: i64, end: RangeEnd) -> u128 {
+    (end.get() - i128::from(start)).max(0) as u128
 }
 
 /// The integers of `start..end`, every one an `i64` since `end` is at most `i64::MAX + 1`.
-pub fn range_members(start: i64, end: i128) -> impl Iterator<Item = i64> {
-    (i128::from(start)..end).map(|k| k as i64)
+pub fn range_members(start: i64, end: RangeEnd) -> impl Iterator<Item = i64> {
+    (i128::from(start)..end.get()).map(|k| k as i64)
+}
+
+/// The end of a range, which may be one past the largest integer, in the 64 bits of an
+/// integer so that a value stays as small as it was (it is in every remembered call): that
+/// end is stored as `i64::MIN`, an end which as itself would only make an empty range, and
+/// [`Value::range`] stores such a range as another empty one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RangeEnd(i64);
+
+impl RangeEnd {
+    pub fn get(self) -> i128 {
+        match self.0 {
+            i64::MIN => i128::from(i64::MAX) + 1,
+            end => i128::from(end),
+        }
+    }
+}
+
+impl Value {
+    /// `start..end`, `end` being at most one past the largest integer.
+    pub fn range(start: i64, end: i128) -> Value {
+        let end = match i64::try_from(end) {
+            Ok(i64::MIN) => RangeEnd(start),
+            Ok(end) => RangeEnd(end),
+            Err(_) => RangeEnd(i64::MIN),
+        };
+        Value::Range { start, end }
+    }
 }
 
 /// A range as it would be typed: `0..4`, or `0..=9223372036854775807` for one whose end is
@@ -140,5 +168,36 @@ impl fmt::Display for ShowSet<'_> {
             write!(f, "{member}")?;
         }
         write!(f, "}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value is in every remembered call and every listed member, charged by its size.
+    #[test]
+    fn a_value_takes_three_words() {
+        assert_eq!(std::mem::size_of::<Value>(), 24);
+    }
+
+    #[test]
+    fn ranges_reach_one_past_the_largest_integer() {
+        let whole = Value::range(0, i128::from(i64::MAX) + 1);
+        let Value::Range { start, end } = whole else {
+            panic!("{whole:?}")
+        };
+        assert_eq!(range_len(start, end), 1 << 63);
+        let Value::Range { start, end } = Value::range(5, i128::from(i64::MIN)) else {
+            panic!()
+        };
+        assert_eq!(range_len(start, end), 0);
+        let Value::Range { start, end } = Value::range(-3, 2) else {
+            panic!()
+        };
+        assert_eq!(
+            range_members(start, end).collect::<Vec<_>>(),
+            [-3, -2, -1, 0, 1]
+        );
     }
 }

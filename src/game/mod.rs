@@ -79,7 +79,8 @@ pub struct GameLimits {
     pub heap_table: usize,
     /// Options listed for one game.
     pub options: u64,
-    /// Bytes of the game DAG, and of each table of a heap game or Wythoff's game.
+    /// Bytes of the game DAG together with what the evaluator holds beside it (see
+    /// [`Arena::held_outside`]), and of each table of a heap game or Wythoff's game.
     pub memory: u64,
     /// Pairs of heaps a period search looks at before it gives up.
     pub search: u64,
@@ -175,6 +176,9 @@ pub struct Arena {
     nodes: FxIndexSet<Node>,
     /// About what the nodes take: see [`node_bytes`].
     dag_bytes: u64,
+    /// Bytes the evaluator holds beside the arena (families' remembered values, lists
+    /// being built), which share the `memory` limit with the DAG.
+    pub held_outside: u64,
     /// Memoized nimbers, [`UNKNOWN`] until computed.
     nimbers: Vec<u64>,
     subtraction_sets: FxIndexSet<Box<[u64]>>,
@@ -200,6 +204,11 @@ impl Arena {
 
     pub fn node(&self, id: GameId) -> &Node {
         &self.nodes[id.index()]
+    }
+
+    /// About how many bytes the game DAG takes: its nodes and their lists of options.
+    pub fn dag_bytes(&self) -> u64 {
+        self.dag_bytes
     }
 
     /// How many distinct games the arena holds.
@@ -232,7 +241,7 @@ impl Arena {
     /// Counts `bytes` more kept in the arena, or says the `memory` limit they would pass.
     fn charge(&mut self, bytes: u64) -> Result<(), u64> {
         let total = self.dag_bytes.saturating_add(bytes);
-        if total > self.limits.memory {
+        if total.saturating_add(self.held_outside) > self.limits.memory {
             return Err(self.limits.memory);
         }
         self.dag_bytes = total;

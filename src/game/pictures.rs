@@ -65,7 +65,12 @@ impl Arena {
     pub fn reduction_fits(&self, picture: &Picture) -> Result<(), GameError> {
         let edges = picture.edges().len() as u64;
         let bytes = edges.saturating_mul(REDUCTION_BYTES_PER_EDGE);
-        if self.dag_bytes.saturating_add(bytes) > self.limits.memory {
+        if self
+            .dag_bytes
+            .saturating_add(self.held_outside)
+            .saturating_add(bytes)
+            > self.limits.memory
+        {
             return Err(GameError::PictureOutOfMemory {
                 edges,
                 bytes,

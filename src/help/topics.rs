@@ -212,8 +212,9 @@ tens of seconds at most); `period(F, n)` uses g(0), ..., g(n), however long they
         title: "Limits",
         text: "Every evaluation is bounded: depth (nested family calls), steps (calls in one \
 statement), nodes (games in the DAG), heap (values of a heap game's table), options (options \
-listed, integers a `for` goes through), memory (bytes of tables), search (work of a period \
-search). Going past one is a diagnostic naming it. Change them with `--limit NAME=VALUE` on the \
+listed, integers a `for` goes through), memory (bytes of the game DAG, what families remember, \
+lists being built, and of each table), search (work of a period search), source (bytes of one \
+file read). Going past one is a diagnostic naming it. Change them with `--limit NAME=VALUE` on the \
 command line or `:set limit NAME=VALUE` in the REPL.",
         example: "",
     },

@@ -1,9 +1,10 @@
 //! The REPL's `:commands`, each of which may be shortened to a unique prefix (`:q`, `:v`).
 
 use super::Settings;
-use crate::cli::{read_source, run_text};
+use crate::cli::run_text;
 use crate::eval::Session;
 use crate::explain::Fold;
+use crate::input::{Reader, read_source};
 use crate::output::{
     Format, print_error_line, print_event, print_failure, print_line, print_summary, summary_text,
 };
@@ -110,7 +111,7 @@ fn show(settings: &Settings, text: &str) {
 
 /// Runs a file and says how it went: `loaded FILE: 104 asserts held`, or what failed.
 fn load(session: &mut Session, path: &str, settings: &mut Settings) {
-    match read_source(path.as_ref()) {
+    match read_source(path.as_ref(), session.limits().source, Reader::Prompt) {
         Ok((name, text)) => {
             settings.loaded = Some(path.to_owned());
             let summary = run_text(session, &name, &text, settings.format);
