@@ -94,3 +94,12 @@ fn a_cancelled_statement_ends_the_program() {
     assert_eq!(output.errors.len(), 1, "{:?}", output.errors);
     assert!(output.answers.is_empty(), "{:?}", output.answers);
 }
+
+/// A subtraction game with many moves checks in often enough, not only every 2^16 values.
+#[test]
+fn a_subtraction_game_with_many_moves_stops() {
+    stops(
+        "let M = {k for k in 1..10**6 if k % 2 == 0}",
+        "sub(10**7, M)",
+    );
+}
