@@ -95,6 +95,22 @@ fn a_cancelled_statement_ends_the_program() {
     assert!(output.answers.is_empty(), "{:?}", output.answers);
 }
 
+/// A picture of `feet` edges on the ground side by side, each with one more edge on top.
+fn picture(feet: usize) -> String {
+    let edges: Vec<String> = (0..feet).map(|i| format!("g-a{i} a{i}-b{i}")).collect();
+    format!("hackenbush(\"{}\")", edges.join(" "))
+}
+
+#[test]
+fn hackenbush_stops() {
+    // Its value: the reduction of 2·10^5 edges.
+    stops("", &picture(100_000));
+    // Each option drawn is a picture of 6 000 edges (the values of each are quick).
+    let setup = format!("let S = {}\nS", picture(3_000));
+    stops(&setup, "options full S");
+    stops(&setup, "moves all full S");
+}
+
 /// A subtraction game with many moves checks in often enough, not only every 2^16 values.
 #[test]
 fn a_subtraction_game_with_many_moves_stops() {
