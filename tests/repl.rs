@@ -15,9 +15,14 @@ const TIMEOUT_MS: u64 = 60_000;
 const READY: &str = "\x1b[?2004h";
 
 fn repl(history: &Path) -> PtySession {
+    repl_with(history, "never")
+}
+
+/// The REPL with `--color` set as given.
+fn repl_with(history: &Path, color: &str) -> PtySession {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
     command
-        .args(["--color", "never", "--history-file"])
+        .args(["--color", color, "--history-file"])
         .arg(history)
         .env("TERM", "xterm");
     let mut session = spawn_command(command, Some(TIMEOUT_MS)).unwrap();
@@ -259,5 +264,30 @@ fn commands_without_arguments_refuse_one() {
     let refused = keys(&mut repl, ":clear now\r");
     assert!(refused.contains("`:clear` takes nothing"), "{refused}");
     assert!(keys(&mut repl, "G\r").contains("*3 — the player to move wins"));
+    quit(repl);
+}
+
+/// A long line typed (or pasted without bracketed paste) a key at a time is not redrawn
+/// whole at each key: what the REPL prints for it grows with the line, not with its square.
+#[test]
+fn a_long_line_typed_key_by_key_is_read() {
+    let history = history_file("long-line");
+    let line = vec!["*1"; 1000].join(" + ");
+    // In the history, so that it could be hinted while it is typed again.
+    std::fs::write(&history, format!("#V2\n{line}\n")).unwrap();
+    let mut repl = repl_with(&history, "always");
+    let printed = keys(&mut repl, &format!("{line}\r"));
+    assert!(
+        printed.contains("0 — the player to move loses"),
+        "{printed}"
+    );
+    // Redrawn whole at each key it was 10 000 times the line (50 MB); now about 100 times
+    // (redrawn at each wrap of a row of 80 columns).
+    assert!(
+        printed.len() < 1000 * line.len(),
+        "{} bytes printed for a line of {}",
+        printed.len(),
+        line.len()
+    );
     quit(repl);
 }
