@@ -119,3 +119,38 @@ fn a_subtraction_game_with_many_moves_stops() {
         "sub(10**7, M)",
     );
 }
+
+/// A long program stops while it is parsed: nothing of it runs, and it is said once.
+#[test]
+fn a_long_parse_stops_and_nothing_runs() {
+    let mut session = interrupted_session();
+    let program = "let a = <*1, *2>\n".repeat(20_000);
+    let output = common::run_in(&mut session, "long.game", &program);
+    assert_eq!(output.errors.len(), 1, "{:?}", output.errors);
+    assert!(
+        output.errors[0].contains("grundy::cancelled"),
+        "{:?}",
+        output.errors
+    );
+    assert!(output.summary.cancelled);
+    session.arena.watch.set_progress(None);
+    let after = common::run_in(&mut session, "after.game", "a");
+    assert!(
+        after.errors.join("\n").contains("grundy::name"),
+        "{:?}",
+        after.answers
+    );
+}
+
+/// A Ctrl-C that comes between two programs (while a file is read) stops the next one
+/// before anything of it runs; once reported, it is answered, and the one after runs.
+#[test]
+fn a_ctrl_c_before_a_program_stops_it_once() {
+    let mut session = Session::default();
+    session.interrupt_flag().store(true, Ordering::Relaxed);
+    let output = common::run_in(&mut session, "test.game", "let b = *1\nb + *1");
+    assert_eq!(output.errors.len(), 1, "{:?}", output.errors);
+    assert!(output.answers.is_empty(), "{:?}", output.answers);
+    let after = common::run_in(&mut session, "after.game", "*1 + *2");
+    assert_eq!(after.answers, ["*3 — the player to move wins"]);
+}

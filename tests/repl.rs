@@ -267,6 +267,37 @@ fn commands_without_arguments_refuse_one() {
     quit(repl);
 }
 
+/// Ctrl-C during a `:load` stops the whole file, not only the statement it came in: the
+/// statements after it do not run, it is reported once, and the session answers after,
+/// with what the file defined before it.
+#[test]
+fn ctrl_c_stops_all_of_a_load() {
+    let dir = history_file("load-dir");
+    let _ = std::fs::remove_file(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("slow.game");
+    // Each search runs far longer than the test: ten million values of 0.007.
+    let slow = "period(octal(\"0.007\"), 10000000)\n";
+    std::fs::write(
+        &file,
+        format!("let early = *2\n{slow}let later = *1\n{slow}{slow}let last = *1\n"),
+    )
+    .unwrap();
+    let mut repl = repl(&history_file("load-cancel"));
+    type_keys(&mut repl, &format!(":load {}\r", file.display()));
+    // The progress bar is up: the first search is running.
+    repl.exp_string("(Ctrl-C stops)").unwrap();
+    repl.send_control('c').unwrap();
+    let stopped = utf8(&repl.exp_string(READY).unwrap());
+    assert_eq!(stopped.matches("grundy::cancelled").count(), 1, "{stopped}");
+    for name in ["later", "last"] {
+        let unknown = keys(&mut repl, &format!("{name}\r"));
+        assert!(unknown.contains("grundy::name"), "{name}: {unknown}");
+    }
+    assert!(keys(&mut repl, "early + *1\r").contains("*3 — the player to move wins"));
+    quit(repl);
+}
+
 /// A long line typed (or pasted without bracketed paste) a key at a time is not redrawn
 /// whole at each key: what the REPL prints for it grows with the line, not with its square.
 #[test]
