@@ -220,9 +220,14 @@ fn check_files(session: &mut Session, files: &[PathBuf], format: Format) -> u8 {
     for file in files {
         match read_source(file, session.limits().source, Reader::CommandLine) {
             Ok((name, text)) => {
-                let summary =
-                    session.check(&name, &text, &mut |event| print_event(event, format, &name));
+                let interrupt = session.interrupt_flag();
+                let summary = session.check(&name, &text, &mut |event| {
+                    print_event(event, format, &name, &interrupt)
+                });
                 code = code.max(summary.exit_code() as u8);
+                if summary.cancelled {
+                    break;
+                }
             }
             Err(failure) => {
                 print_failure(&failure, format);
@@ -246,6 +251,10 @@ fn run_files(session: &mut Session, files: &[PathBuf], format: Format, summaries
                     print_summary(&name, &ran, format);
                 }
                 summary.add(ran);
+                // Ctrl-C stops the whole run, not only the file it came in.
+                if ran.cancelled {
+                    break;
+                }
             }
             Err(failure) => {
                 print_failure(&failure, format);
@@ -263,5 +272,8 @@ fn run_files(session: &mut Session, files: &[PathBuf], format: Format, summaries
 
 /// Runs one program, printing what it prints in the chosen format.
 pub fn run_text(session: &mut Session, name: &str, text: &str, format: Format) -> Summary {
-    session.run(name, text, &mut |event| print_event(event, format, name))
+    let interrupt = session.interrupt_flag();
+    session.run(name, text, &mut |event| {
+        print_event(event, format, name, &interrupt)
+    })
 }

@@ -3,6 +3,7 @@
 
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use serde_json::{Value, json};
 
@@ -19,8 +20,9 @@ pub enum Format {
     Json,
 }
 
-/// Prints one event; `file` names the program it came from.
-pub fn print_event(event: Event, format: Format, file: &str) {
+/// Prints one event; `file` names the program it came from. An answer stops being printed
+/// once `interrupt` is set (Ctrl-C), which the program then reports.
+pub fn print_event(event: Event, format: Format, file: &str, interrupt: &AtomicBool) {
     match (format, event) {
         (Format::Text(_), Event::Answer { answer, .. }) if answer.is_silent() => {}
         (Format::Text(style), Event::Answer { answer, .. }) => {
@@ -30,7 +32,7 @@ pub fn print_event(event: Event, format: Format, file: &str) {
                 answer,
                 Answer::Table(_) | Answer::Explanation(Explanation::Tree(_) | Explanation::Dot(_))
             );
-            print_text(&text, style, !laid_out)
+            print_text_until(&text, style, !laid_out, interrupt)
         }
         (Format::Text(style), Event::Error(diagnosis) | Event::Warning(diagnosis)) => {
             print_diagnostic(diagnostics::render(&diagnosis, style))
@@ -42,6 +44,11 @@ pub fn print_event(event: Event, format: Format, file: &str) {
 /// Prints text for people on standard output: in ASCII if asked, and wrapped to the
 /// terminal (when `wrap` and the style fits the terminal).
 pub fn print_text(text: &str, style: Style, wrap: bool) {
+    print_text_until(text, style, wrap, &AtomicBool::new(false));
+}
+
+/// [`print_text`], stopping once `interrupt` is set.
+fn print_text_until(text: &str, style: Style, wrap: bool, interrupt: &AtomicBool) {
     let text = if style.unicode {
         text.to_owned()
     } else {
@@ -54,10 +61,46 @@ pub fn print_text(text: &str, style: Style, wrap: bool) {
             .lines()
             .any(|line| textwrap::core::display_width(line) > width)
     {
-        print_line(fit(&text, width));
+        print_until(&fit(&text, width), interrupt);
     } else {
-        print_line(text);
+        print_until(&text, interrupt);
     }
+}
+
+/// Bytes written between two looks at the interrupt flag.
+const CHUNK: usize = 1 << 16;
+
+/// Prints a line on standard output a piece at a time, stopping once `interrupt` is set: a
+/// table of a million rows keeps a terminal busy for seconds after it is computed.
+fn print_until(text: &str, interrupt: &AtomicBool) {
+    let mut out = std::io::stdout().lock();
+    let mut rest = text.as_bytes();
+    let mut line_ended = true;
+    while !rest.is_empty() {
+        if interrupt.load(Ordering::Relaxed) {
+            // What was printed ends its line; the diagnostic on standard error follows.
+            if !line_ended {
+                leave_if_unwritable(out.write_all(b"\n"), "standard output");
+            }
+            return;
+        }
+        let end = if rest.len() <= CHUNK {
+            rest.len()
+        } else {
+            // Whole lines when there are any; else a whole character.
+            match rest[..CHUNK].iter().rposition(|&b| b == b'\n') {
+                Some(newline) => newline + 1,
+                None => (1..=CHUNK)
+                    .rev()
+                    .find(|&i| rest[i] & 0xC0 != 0x80)
+                    .unwrap_or(CHUNK),
+            }
+        };
+        leave_if_unwritable(out.write_all(&rest[..end]), "standard output");
+        line_ended = rest[end - 1] == b'\n';
+        rest = &rest[end..];
+    }
+    leave_if_unwritable(out.write_all(b"\n"), "standard output");
 }
 
 /// Each line longer than `width` broken between words, its further lines indented four
@@ -288,6 +331,9 @@ pub fn summary_text(summary: &Summary) -> String {
     if summary.warnings > 0 {
         parts.push(count(summary.warnings, "warning"));
     }
+    if summary.cancelled {
+        parts.push("cancelled".to_owned());
+    }
     parts.join("; ")
 }
 
@@ -299,6 +345,7 @@ pub fn summary_json(file: &str, summary: &Summary) -> Value {
         "held": summary.held_asserts, "failed": summary.failed_asserts,
         "syntax_errors": summary.syntax_errors, "name_errors": summary.name_errors,
         "runtime_errors": summary.runtime_errors, "warnings": summary.warnings,
+        "cancelled": summary.cancelled,
         "message": format!("{file}: {}", summary_text(summary)),
     });
     located(object, Some(file), None)

@@ -81,20 +81,32 @@ impl Source {
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
         let offset = floor_char(&self.text, offset);
         let line = self.lines.line_of(offset);
-        let start = self.lines.start(line);
-        (line + 1, self.text[start..offset].chars().count() + 1)
+        (line + 1, self.lines.column(&self.text, offset) + 1)
     }
 }
 
 /// Where each line of a text starts, so that finding the line of an offset is a binary
 /// search and not a count of the line breaks before it (a script of 10^5 statements asked
-/// that 10^5 times).
+/// that 10^5 times); and how many characters come before each block of it, so that a column
+/// is not a count from the start of its line (10^5 statements on one line).
 #[derive(Debug)]
 pub struct Lines {
     /// The offset just after each `\n`, after the 0 of the first line.
     starts: Vec<usize>,
     /// A `\r` not followed by `\n`: miette counts it as a line break and this index does not.
     lone_cr: bool,
+    /// Characters before byte `i * BLOCK`, for each block.
+    chars: Vec<usize>,
+    /// The text's length.
+    len: usize,
+}
+
+/// Bytes of text between two entries of [`Lines::chars`].
+const BLOCK: usize = 4096;
+
+/// Characters that start in these bytes (UTF-8: every byte but a continuation byte).
+fn chars_in(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 impl Lines {
@@ -104,7 +116,33 @@ impl Lines {
         let lone_cr = text
             .match_indices('\r')
             .any(|(i, _)| !text[i + 1..].starts_with('\n'));
-        Lines { starts, lone_cr }
+        let mut chars = vec![0];
+        for block in text.as_bytes().chunks(BLOCK) {
+            chars.push(chars[chars.len() - 1] + chars_in(block));
+        }
+        Lines {
+            starts,
+            lone_cr,
+            chars,
+            len: text.len(),
+        }
+    }
+
+    /// Characters in `text` (the text indexed) before byte `offset`.
+    fn chars_before(&self, text: &str, offset: usize) -> usize {
+        let block = offset / BLOCK;
+        self.chars[block] + chars_in(&text.as_bytes()[block * BLOCK..offset])
+    }
+
+    /// The column (from 0, in characters) of the byte at `offset` of `text`, the text indexed.
+    pub fn column(&self, text: &str, offset: usize) -> usize {
+        let start = self.start(self.line_of(offset));
+        self.chars_before(text, offset) - self.chars_before(text, start)
+    }
+
+    /// Where the line holding `offset` ends: at its `\n`, or at the end of the text.
+    pub fn end_of_line(&self, offset: usize) -> usize {
+        self.next_start(offset).map_or(self.len, |next| next - 1)
     }
 
     /// The line (from 0) that the byte at `offset` is on.
@@ -190,8 +228,10 @@ impl SourceCode for ClippedSource {
     ) -> Result<Box<dyn SpanContents<'a> + 'a>, MietteError> {
         let text = &*self.text;
         let offset = span.offset().min(text.len());
-        let line_start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+        // Through the index: a scan along a line of 10^5 statements, for each of their
+        // diagnostics, took minutes.
+        let line_start = self.lines.start(self.lines.line_of(offset));
+        let line_end = self.lines.end_of_line(offset);
         let contents = if line_end - line_start <= LONG_LINE {
             self.read_lines(span, before, after)?
         } else {
@@ -205,7 +245,7 @@ impl SourceCode for ClippedSource {
             let end = (offset + shown + CLIP_CONTEXT).min(line_end);
             let (start, end) = (floor_char(text, wanted), floor_char(text, end.max(wanted)));
             let line = self.lines.line_of(start);
-            let column = text[line_start..start].chars().count();
+            let column = self.lines.column(text, start);
             let data = &text.as_bytes()[start..end];
             Box::new(MietteSpanContents::new(
                 data,
@@ -331,6 +371,19 @@ mod tests {
                 line_column(text, offset),
                 "{offset}"
             );
+        }
+    }
+
+    /// Columns and line ends come from the index as a scan finds them, across blocks.
+    #[test]
+    fn columns_come_from_the_index_as_a_scan_counts_them() {
+        let text = format!("{}\n{}x\n", "≡ab".repeat(1500), "é".repeat(2500));
+        let lines = Lines::new(&text);
+        for offset in (0..=text.len()).filter(|&at| text.is_char_boundary(at)) {
+            let scanned = line_column(&text, offset).1 - 1;
+            assert_eq!(lines.column(&text, offset), scanned, "{offset}");
+            let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+            assert_eq!(lines.end_of_line(offset), end, "{offset}");
         }
     }
 

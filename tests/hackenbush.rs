@@ -5,12 +5,11 @@ mod common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
 
 use common::{eval, run, run_in};
 use grundy::eval::Session;
-use grundy::game::Arena;
 use grundy::game::hackenbush::{Picture, brute_force_value};
+use grundy::game::{Arena, Progress};
 use proptest::prelude::*;
 
 #[test]
@@ -201,6 +200,16 @@ fn long_stalks_list_their_moves_and_options_a_screenful_at_a_time() {
     );
 }
 
+/// Presses Ctrl-C the first time a computation reports how far it is.
+struct CtrlC(Arc<AtomicBool>);
+
+impl Progress for CtrlC {
+    fn report(&mut self, _what: &str, _done: u64, _total: u64) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+    fn finish(&mut self) {}
+}
+
 /// The winning cuts of a cycle of 20 000 edges reduce the cycle again for each edge (minutes
 /// in a debug build): Ctrl-C stops them, and the session goes on.
 #[test]
@@ -208,24 +217,18 @@ fn ctrl_c_stops_a_long_search_for_winning_cuts() {
     let mut session = Session::default();
     let cycle: Vec<String> = (0..20_000).map(|i| format!("c{i}")).collect();
     let flag = session.interrupt_flag();
-    let done = Arc::new(AtomicBool::new(false));
-    let stopping = done.clone();
-    // Pressed again and again, since a statement starts with the flag down.
-    let presser = std::thread::spawn(move || {
-        while !stopping.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(50));
-            flag.store(true, Ordering::Relaxed);
-        }
-    });
+    session
+        .arena
+        .watch
+        .set_progress(Some(Box::new(CtrlC(flag))));
     let program = format!("moves hackenbush(\"g-{}-g\")", cycle.join("-"));
     let output = run_in(&mut session, "t", &program);
-    done.store(true, Ordering::Relaxed);
-    presser.join().unwrap();
     assert!(
         output.errors[0].contains("cancelled"),
         "{:?}",
         output.errors
     );
+    session.arena.watch.set_progress(None);
     assert_eq!(run_in(&mut session, "t", "nimber(stalk(3))").answers, ["3"]);
 }
 

@@ -94,3 +94,63 @@ fn a_cancelled_statement_ends_the_program() {
     assert_eq!(output.errors.len(), 1, "{:?}", output.errors);
     assert!(output.answers.is_empty(), "{:?}", output.answers);
 }
+
+/// A picture of `feet` edges on the ground side by side, each with one more edge on top.
+fn picture(feet: usize) -> String {
+    let edges: Vec<String> = (0..feet).map(|i| format!("g-a{i} a{i}-b{i}")).collect();
+    format!("hackenbush(\"{}\")", edges.join(" "))
+}
+
+#[test]
+fn hackenbush_stops() {
+    // Its value: the reduction of 2·10^5 edges.
+    stops("", &picture(100_000));
+    // Each option drawn is a picture of 6 000 edges (the values of each are quick).
+    let setup = format!("let S = {}\nS", picture(3_000));
+    stops(&setup, "options full S");
+    stops(&setup, "moves all full S");
+}
+
+/// A subtraction game with many moves checks in often enough, not only every 2^16 values.
+#[test]
+fn a_subtraction_game_with_many_moves_stops() {
+    stops(
+        "let M = {k for k in 1..10**6 if k % 2 == 0}",
+        "sub(10**7, M)",
+    );
+}
+
+/// A long program stops while it is parsed: nothing of it runs, and it is said once.
+#[test]
+fn a_long_parse_stops_and_nothing_runs() {
+    let mut session = interrupted_session();
+    let program = "let a = <*1, *2>\n".repeat(20_000);
+    let output = common::run_in(&mut session, "long.game", &program);
+    assert_eq!(output.errors.len(), 1, "{:?}", output.errors);
+    assert!(
+        output.errors[0].contains("grundy::cancelled"),
+        "{:?}",
+        output.errors
+    );
+    assert!(output.summary.cancelled);
+    session.arena.watch.set_progress(None);
+    let after = common::run_in(&mut session, "after.game", "a");
+    assert!(
+        after.errors.join("\n").contains("grundy::name"),
+        "{:?}",
+        after.answers
+    );
+}
+
+/// A Ctrl-C that comes between two programs (while a file is read) stops the next one
+/// before anything of it runs; once reported, it is answered, and the one after runs.
+#[test]
+fn a_ctrl_c_before_a_program_stops_it_once() {
+    let mut session = Session::default();
+    session.interrupt_flag().store(true, Ordering::Relaxed);
+    let output = common::run_in(&mut session, "test.game", "let b = *1\nb + *1");
+    assert_eq!(output.errors.len(), 1, "{:?}", output.errors);
+    assert!(output.answers.is_empty(), "{:?}", output.answers);
+    let after = common::run_in(&mut session, "after.game", "*1 + *2");
+    assert_eq!(after.answers, ["*3 — the player to move wins"]);
+}

@@ -15,9 +15,14 @@ const TIMEOUT_MS: u64 = 60_000;
 const READY: &str = "\x1b[?2004h";
 
 fn repl(history: &Path) -> PtySession {
+    repl_with(history, "never")
+}
+
+/// The REPL with `--color` set as given.
+fn repl_with(history: &Path, color: &str) -> PtySession {
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
     command
-        .args(["--color", "never", "--history-file"])
+        .args(["--color", color, "--history-file"])
         .arg(history)
         .env("TERM", "xterm");
     let mut session = spawn_command(command, Some(TIMEOUT_MS)).unwrap();
@@ -370,6 +375,62 @@ fn set_shows_the_history_file() {
     assert!(
         settings.contains(&format!("history {}", path.display())),
         "{settings}"
+    );
+    quit(repl);
+}
+
+/// Ctrl-C during a `:load` stops the whole file, not only the statement it came in: the
+/// statements after it do not run, it is reported once, and the session answers after,
+/// with what the file defined before it.
+#[test]
+fn ctrl_c_stops_all_of_a_load() {
+    let dir = history_file("load-dir");
+    let _ = std::fs::remove_file(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("slow.game");
+    // Each search runs far longer than the test: ten million values of 0.007.
+    let slow = "period(octal(\"0.007\"), 10000000)\n";
+    std::fs::write(
+        &file,
+        format!("let early = *2\n{slow}let later = *1\n{slow}{slow}let last = *1\n"),
+    )
+    .unwrap();
+    let mut repl = repl(&history_file("load-cancel"));
+    type_keys(&mut repl, &format!(":load {}\r", file.display()));
+    // The progress bar is up: the first search is running.
+    repl.exp_string("(Ctrl-C stops)").unwrap();
+    repl.send_control('c').unwrap();
+    let stopped = utf8(&repl.exp_string(READY).unwrap());
+    assert_eq!(stopped.matches("grundy::cancelled").count(), 1, "{stopped}");
+    for name in ["later", "last"] {
+        let unknown = keys(&mut repl, &format!("{name}\r"));
+        assert!(unknown.contains("grundy::name"), "{name}: {unknown}");
+    }
+    assert!(keys(&mut repl, "early + *1\r").contains("*3 — the player to move wins"));
+    quit(repl);
+}
+
+/// A long line typed (or pasted without bracketed paste) a key at a time is not redrawn
+/// whole at each key: what the REPL prints for it grows with the line, not with its square.
+#[test]
+fn a_long_line_typed_key_by_key_is_read() {
+    let history = history_file("long-line");
+    let line = vec!["*1"; 1000].join(" + ");
+    // In the history, so that it could be hinted while it is typed again.
+    std::fs::write(&history, format!("#V2\n{line}\n")).unwrap();
+    let mut repl = repl_with(&history, "always");
+    let printed = keys(&mut repl, &format!("{line}\r"));
+    assert!(
+        printed.contains("0 — the player to move loses"),
+        "{printed}"
+    );
+    // Redrawn whole at each key it was 10 000 times the line (50 MB); now about 100 times
+    // (redrawn at each wrap of a row of 80 columns).
+    assert!(
+        printed.len() < 1000 * line.len(),
+        "{} bytes printed for a line of {}",
+        printed.len(),
+        line.len()
     );
     quit(repl);
 }

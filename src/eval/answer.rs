@@ -154,6 +154,9 @@ pub struct Summary {
     pub name_errors: usize,
     pub runtime_errors: usize,
     pub warnings: usize,
+    /// Stopped by Ctrl-C (counted among the runtime errors too): nothing after it ran, and
+    /// the programs after it in the same request should not run either.
+    pub cancelled: bool,
 }
 
 impl Summary {
@@ -188,5 +191,6 @@ impl Summary {
         self.name_errors += other.name_errors;
         self.runtime_errors += other.runtime_errors;
         self.warnings += other.warnings;
+        self.cancelled |= other.cancelled;
     }
 }

@@ -75,8 +75,6 @@ impl Session {
             sink(Event::Error(self.report(error, span)));
             return None;
         }
-        self.interrupt
-            .store(false, std::sync::atomic::Ordering::Relaxed);
         self.steps = 0;
         match self.eval_root(expr) {
             Ok(Value::Family(family)) => Some(format!(
@@ -85,6 +83,11 @@ impl Session {
             )),
             Ok(value) => Some(value.kind().to_owned()),
             Err(super::Flow::Error(error)) => {
+                if matches!(*error, super::EvalError::Cancelled { .. }) {
+                    // Reported, so answered (as [`Session::run`] does).
+                    self.interrupt
+                        .store(false, std::sync::atomic::Ordering::Relaxed);
+                }
                 let span = error.span();
                 sink(Event::Error(self.report(*error, span)));
                 None

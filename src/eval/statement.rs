@@ -18,10 +18,13 @@ impl Session {
     /// Runs a program (a script, a REPL input), telling `sink` what each statement printed.
     /// Syntax and name errors are all reported and nothing runs; otherwise every statement
     /// runs, and a failed one does not stop the others.
+    ///
+    /// Ctrl-C (the [`Session::interrupt_flag`]) stops the whole program, whenever it comes:
+    /// while it is parsed, between statements or while an answer is printed. It is reported
+    /// once, and so answered: the flag is cleared then, and not before, so one pressed before
+    /// the program began (while its file was read) stops it too.
     pub fn run(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
         let mut summary = Summary::default();
-        // Ctrl-C stops the whole request (every statement of a `:load`), not one statement.
-        self.interrupt.store(false, Ordering::Relaxed);
         let Some(statements) = self.prepare(name, text, sink, &mut summary) else {
             return summary;
         };
@@ -33,6 +36,10 @@ impl Session {
             })
             .collect();
         for stmt in &statements {
+            if self.interrupted() {
+                self.cancelled(stmt.span, sink, &mut summary);
+                break;
+            }
             summary.statements += 1;
             if let StmtKind::Let { name, .. } = &stmt.kind {
                 self.defined_later.remove(&name.name);
@@ -52,9 +59,17 @@ impl Session {
                         source: text,
                         answer,
                     });
+                    // Ctrl-C while the answer was printed: its printing stopped there.
+                    if self.interrupted() {
+                        self.cancelled(stmt.span, sink, &mut summary);
+                        break;
+                    }
                 }
                 Err(Flow::Error(error)) => {
-                    let cancelled = matches!(*error, EvalError::Cancelled { .. });
+                    if let EvalError::Cancelled { span } = *error {
+                        self.cancelled(span, sink, &mut summary);
+                        break;
+                    }
                     let verdict = match &*error {
                         EvalError::AssertFailed { verdict, .. } => Some((**verdict).clone()),
                         _ => None,
@@ -69,15 +84,26 @@ impl Session {
                         summary.runtime_errors += 1;
                     }
                     sink(Event::Error(diagnosis));
-                    if cancelled {
-                        break;
-                    }
                 }
                 Err(Flow::Suspend(_)) => unreachable!("suspended calls are driven to the end"),
             }
         }
         self.defined_later.clear();
         summary
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupt.load(Ordering::Relaxed)
+    }
+
+    /// Reports the Ctrl-C that stopped the program at `span`, which answers it.
+    fn cancelled(&mut self, span: Span, sink: &mut dyn FnMut(Event), summary: &mut Summary) {
+        self.interrupt.store(false, Ordering::Relaxed);
+        summary.runtime_errors += 1;
+        summary.cancelled = true;
+        sink(Event::Error(
+            self.report(EvalError::Cancelled { span }, span),
+        ));
     }
 
     /// Parses a program and resolves its names, running nothing: what `grundy check` does.
@@ -98,7 +124,22 @@ impl Session {
         // A byte-order mark some editors write is not part of the program.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let source = self.sources.add(name, text);
-        let (statements, syntax_errors) = syntax::parse(source, text);
+        // A file of megabytes takes seconds to parse: a progress bar, and Ctrl-C stops it.
+        let watch = &mut self.arena.watch;
+        watch.begin();
+        let parsed = syntax::parse_watched(source, text, &mut |done, total| {
+            watch.tick("parsing", done as u64, total as u64).is_ok()
+        });
+        self.arena.watch.end();
+        let (statements, syntax_errors) = match parsed {
+            Ok(parsed) => parsed,
+            Err(syntax::Stopped { at }) => {
+                let width = text[at..].chars().next().map_or(0, char::len_utf8);
+                let span = Span::new(source, at, at + width);
+                self.cancelled(span, sink, summary);
+                return None;
+            }
+        };
         if !syntax_errors.is_empty() {
             summary.syntax_errors = syntax_errors.len();
             for error in syntax_errors {

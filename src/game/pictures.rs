@@ -4,7 +4,7 @@
 
 use super::hackenbush::{Picture, cuts_to, nimber};
 use super::moves::Move;
-use super::{Arena, GameError, GameId, Node};
+use super::{Arena, GameError, GameId, Node, Watch};
 
 /// Which picture, among those the arena has seen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -111,13 +111,23 @@ impl Arena {
         ))
     }
 
+    /// Each cut drawn costs the picture's size: the watch hears of it every
+    /// [`Watch::EVERY`] edges drawn (Ctrl-C, the progress bar).
     fn picture_cuts(
         &mut self,
         drawn: &Picture,
         cuts: impl Iterator<Item = usize>,
     ) -> Result<Vec<(Move, GameId)>, GameError> {
         let mut moves = Vec::new();
+        let size = drawn.edges().len() as u64;
+        let mut since_check = 0;
         for index in cuts {
+            since_check += size;
+            if since_check >= Watch::EVERY {
+                since_check = 0;
+                self.watch
+                    .tick("Hackenbush: cuts drawn", moves.len() as u64, 0)?;
+            }
             let to = self.picture(drawn.cut(index))?;
             let edge = drawn.edge_name(index);
             moves.push((Move::Cut { edge }, to));

@@ -81,6 +81,9 @@ struct CycleSearch {
 
 const HASH_BASE: u64 = 0x100_0000_01b3;
 
+/// Moves looked at between two check-ins with the watch (Ctrl-C, the progress bar).
+const CHECK_EVERY: u64 = 1 << 18;
+
 impl SubtractionSequence {
     pub fn new(moves: &[u64]) -> Self {
         let window = moves.last().copied().unwrap_or(0);
@@ -143,6 +146,7 @@ impl SubtractionSequence {
         watch: &mut Watch,
     ) -> Result<u32, GameError> {
         let limit = limits.values;
+        let mut since_check = 0;
         loop {
             if let Some(period) = self.period
                 && n >= period.preperiod
@@ -166,7 +170,7 @@ impl SubtractionSequence {
                     limit: limits.bytes,
                 });
             }
-            if Watch::due(self.values.len()) {
+            if self.due(&mut since_check) {
                 let target = n.min(limit as u64);
                 watch.tick("subtraction game", self.values.len() as u64, target)?;
             }
@@ -207,8 +211,9 @@ impl SubtractionSequence {
     ) -> Result<Option<Period>, GameError> {
         let limit = limits.most_values();
         let mut result = Ok(None);
+        let mut since_check = 0;
         while self.period.is_none() && self.search.is_some() && self.values.len() < limit {
-            if Watch::due(self.values.len())
+            if self.due(&mut since_check)
                 && let Err(error) = watch.tick(
                     "period of a subtraction game",
                     self.values.len() as u64,
@@ -225,6 +230,18 @@ impl SubtractionSequence {
         }
         watch.finish();
         result.map(|_: Option<Period>| self.period)
+    }
+
+    /// Whether to check in with the watch before the next value: `since` counts the moves
+    /// looked at since the last time. Counting values alone, a set of 5·10^5 moves went
+    /// 3·10^10 of them (10 s) between two looks at Ctrl-C.
+    fn due(&self, since: &mut u64) -> bool {
+        *since += self.moves.len() as u64 + 1;
+        let due = *since >= CHECK_EVERY;
+        if due {
+            *since = 0;
+        }
+        due
     }
 
     /// Computes the next value and takes one step of the cycle search; an error if the
@@ -415,6 +432,31 @@ mod tests {
             game.computed() < 200,
             "stops computing once the period is proved"
         );
+    }
+
+    /// Records how far the table was at each check-in, and interrupts at the first.
+    struct Interrupt(std::sync::Arc<std::sync::atomic::AtomicBool>);
+
+    impl super::super::Progress for Interrupt {
+        fn report(&mut self, _what: &str, _done: u64, _total: u64) {
+            self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+        fn finish(&mut self) {}
+    }
+
+    /// With 10^5 moves a value, the watch hears within a few values, not 2^16 of them.
+    #[test]
+    fn many_moves_check_in_within_a_few_values() {
+        let moves: Vec<u64> = (1..=100_000).collect();
+        let mut game = SubtractionSequence::new(&moves);
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let mut watch = Watch::new(flag.clone());
+        watch.set_progress(Some(Box::new(Interrupt(flag))));
+        let value = game.value(1_000_000, up_to(1 << 22), &mut watch);
+        assert_eq!(value, Err(GameError::Cancelled));
+        assert!(game.computed() <= 8, "{} values", game.computed());
+        let found = game.find_period(up_to(1 << 22), &mut watch);
+        assert_eq!(found, Err(GameError::Cancelled));
     }
 
     #[test]

@@ -80,8 +80,9 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
         }
         Some("type") => {
             let format = settings.format;
+            let interrupt = session.interrupt_flag();
             let kind = session.type_of("<repl>", argument, &mut |event| {
-                print_event(event, format, "<repl>")
+                print_event(event, format, "<repl>", &interrupt)
             });
             if let Some(kind) = kind {
                 print_line(format!("{argument} : {kind}"));

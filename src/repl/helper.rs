@@ -156,11 +156,24 @@ pub fn completions(word: &str, names: &[String]) -> Vec<String> {
     all
 }
 
+/// Past this many bytes, a line is no longer redrawn whole at each key typed, to recolour it
+/// or show a hint: typed or pasted without bracketed paste, each key would redraw all of it
+/// (a 3 KB line printed 13 MB and took a terminal a minute). Its colours catch up when it is
+/// redrawn anyway (a wrap, a cursor move, Enter).
+const LIVE: usize = 256;
+
 impl Hinter for ReplHelper {
     type Hint = String;
 
+    /// A hint is drawn after the line, which is then redrawn at each key: only where the
+    /// line and its hint are short.
     fn hint(&self, line: &str, pos: usize, ctx: &Context<'_>) -> Option<String> {
-        self.hinter.hint(line, pos, ctx)
+        if line.len() > LIVE {
+            return None;
+        }
+        self.hinter
+            .hint(line, pos, ctx)
+            .filter(|hint| line.len() + hint.len() <= LIVE)
     }
 }
 
@@ -180,8 +193,11 @@ impl Highlighter for ReplHelper {
         }
     }
 
-    fn highlight_char(&self, _line: &str, _pos: usize, _kind: CmdKind) -> bool {
-        self.color
+    /// Whether the line is redrawn with its colours after a key (rustyline otherwise just
+    /// prints the character typed): for a short line always, for a long one when the cursor
+    /// moved or a redraw is asked for.
+    fn highlight_char(&self, line: &str, _pos: usize, kind: CmdKind) -> bool {
+        self.color && (line.len() <= LIVE || kind != CmdKind::Other)
     }
 }
 

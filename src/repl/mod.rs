@@ -106,6 +106,8 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
         if input.trim().is_empty() {
             continue;
         }
+        // A new request: a Ctrl-C that came after the last one had ended is not for this one.
+        session.interrupt_flag().store(false, Ordering::Relaxed);
         let _ = editor.add_history_entry(input.as_str());
         if let Some(path) = &history
             && let Err(error) = editor.history_mut().save(path)

@@ -20,17 +20,51 @@ const PARSE_STACK: usize = 64 * 1024 * 1024;
 /// Parses a whole program. A syntax error skips to the next line and parsing goes on, so
 /// every statement's error is reported at once.
 pub fn parse(source: SourceId, text: &str) -> (Vec<Stmt>, Vec<SyntaxError>) {
-    parse_in_windows(source, text, parser::WINDOW)
+    match parse_watched(source, text, &mut |_, _| true) {
+        Ok(parsed) => parsed,
+        Err(Stopped { .. }) => unreachable!("nothing stops this parse"),
+    }
 }
 
-/// [`parse`], each statement's parse first given `window` bytes of the text.
-fn parse_in_windows(source: SourceId, text: &str, window: usize) -> (Vec<Stmt>, Vec<SyntaxError>) {
+/// A parse given up when asked to (Ctrl-C), at this byte of the text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    pub at: usize,
+}
+
+/// Bytes parsed between two questions whether to go on: a few milliseconds' work.
+const ASK_EVERY: usize = 1 << 14;
+
+/// [`parse`], asking `keep_going(done, total)` (in bytes) every [`ASK_EVERY`] bytes whether
+/// to go on: a file of megabytes takes seconds. A short program is never asked about.
+pub fn parse_watched(
+    source: SourceId,
+    text: &str,
+    keep_going: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<(Vec<Stmt>, Vec<SyntaxError>), Stopped> {
+    parse_in_windows(source, text, parser::WINDOW, keep_going)
+}
+
+/// [`parse_watched`], each statement's parse first given `window` bytes of the text.
+fn parse_in_windows(
+    source: SourceId,
+    text: &str,
+    window: usize,
+    keep_going: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<(Vec<Stmt>, Vec<SyntaxError>), Stopped> {
     let lines = Lines::new(text);
     stacker::grow(PARSE_STACK, || {
         let mut statements = Vec::new();
         let mut errors = Vec::new();
         let mut offset = parser::skip_gap(text, 0);
+        let mut ask_at = ASK_EVERY;
         while offset < text.len() {
+            if offset >= ask_at {
+                if !keep_going(offset, text.len()) {
+                    return Err(Stopped { at: offset });
+                }
+                ask_at = offset + ASK_EVERY;
+            }
             match parser::parse_statement(source, text, offset, &lines, window) {
                 Ok((stmt, consumed)) => {
                     statements.push(stmt);
@@ -48,7 +82,7 @@ fn parse_in_windows(source: SourceId, text: &str, window: usize) -> (Vec<Stmt>, 
                 }
             }
         }
-        (statements, errors)
+        Ok((statements, errors))
     })
 }
 

@@ -2,8 +2,8 @@
 
 use proptest::prelude::*;
 
-use super::parse_in_windows;
 use super::parser::{GIVEN, WINDOW};
+use super::{Stopped, parse, parse_in_windows, parse_watched};
 use crate::source::SourceId;
 
 /// Pieces of programs, good and bad, that span lines, look ahead, or hold `;` where it is
@@ -62,8 +62,8 @@ proptest! {
 
     #[test]
     fn windows_parse_as_the_whole_text_does(text in program(), window in 0usize..40) {
-        let whole = parse_in_windows(SourceId(0), &text, usize::MAX);
-        let windowed = parse_in_windows(SourceId(0), &text, window);
+        let whole = parse_in_windows(SourceId(0), &text, usize::MAX, &mut |_, _| true);
+        let windowed = parse_in_windows(SourceId(0), &text, window, &mut |_, _| true);
         prop_assert_eq!(format!("{whole:?}"), format!("{windowed:?}"), "{:?}", text);
     }
 }
@@ -74,12 +74,32 @@ proptest! {
 fn errors_far_apart_are_parsed_from_windows() {
     let text = "let = 3\nx + 2\n".repeat(2_000);
     GIVEN.with(|given| given.set(0));
-    let (statements, errors) = parse_in_windows(SourceId(0), &text, WINDOW);
+    let (statements, errors) = parse(SourceId(0), &text);
     assert_eq!((statements.len(), errors.len()), (2_000, 2_000));
     let given = GIVEN.with(|given| given.get());
     assert!(
         given <= 4_000 * (WINDOW + 20),
         "{given} bytes for {}",
         text.len()
+    );
+}
+
+/// A long parse asks whether to go on as it goes, and stops where it is when told to.
+#[test]
+fn a_parse_stops_when_told() {
+    let text = "let a = <*1, *2>\n".repeat(10_000);
+    let mut asked = Vec::new();
+    let stopped = parse_watched(SourceId(0), &text, &mut |done, total| {
+        asked.push(done);
+        assert_eq!(total, text.len());
+        asked.len() < 3
+    });
+    let Err(Stopped { at }) = stopped else {
+        panic!("not stopped: {stopped:?}")
+    };
+    assert_eq!(at, asked[2]);
+    assert!(
+        0 < asked[0] && asked[0] < asked[1] && asked[1] < at && at < text.len(),
+        "{asked:?}"
     );
 }
