@@ -12,7 +12,7 @@ use crate::source::line_column;
 
 /// Bytes of memory the parser takes for a byte of source, at most: measured peaks are 20
 /// for the example worksheets, 138 for `*1+*1+...`, 218 for `{1,1,...}`.
-const PARSE_BYTES: u64 = 220;
+pub const PARSE_BYTES: u64 = 220;
 
 /// Where a program is read for, which says what may be read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

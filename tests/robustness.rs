@@ -346,6 +346,16 @@ fn programs_past_the_source_limit_are_refused_unread() {
             stderr(&output)
         );
     }
+    // A program handed over whole, not read from a file, keeps to the limit too.
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["--limit", "source=1000", "eval", &"*1 + *2; ".repeat(200)])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(4));
+    let report = stderr(&output);
+    assert!(report.contains("this program is too large"), "{report}");
+    assert!(report.contains("it is 1800 bytes long"), "{report}");
+    assert!(report.contains("source=10000`"), "{report}");
 }
 
 #[test]

@@ -123,6 +123,10 @@ impl Session {
     ) -> Option<Vec<Stmt>> {
         // A byte-order mark some editors write is not part of the program.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.len() as u64 > self.limits.source {
+            self.too_large_to_parse(name, text, sink, summary);
+            return None;
+        }
         let source = self.sources.add(name, text);
         // A file of megabytes takes seconds to parse: a progress bar, and Ctrl-C stops it.
         let watch = &mut self.arena.watch;
@@ -163,6 +167,39 @@ impl Session {
             return None;
         }
         Some(statements)
+    }
+
+    /// A program past the `source` limit handed over whole (a REPL line, `grundy eval`'s
+    /// argument, a library caller's text; files are refused before they are read): only its
+    /// first line is kept, to show where it starts.
+    fn too_large_to_parse(
+        &mut self,
+        name: &str,
+        text: &str,
+        sink: &mut dyn FnMut(Event),
+        summary: &mut Summary,
+    ) {
+        let mut head = text.lines().next().unwrap_or("").len().min(200);
+        while !text.is_char_boundary(head) {
+            head -= 1;
+        }
+        let source = self.sources.add(name, &text[..head]);
+        let first = text[..head].chars().next().map_or(0, char::len_utf8);
+        let span = Span::new(source, 0, first);
+        let limit = self.limits.source;
+        let error = EvalError::TooLarge {
+            span,
+            what: "this program".into(),
+            label: format!("it is {} bytes long", text.len()),
+            help: Some(format!(
+                "a program is parsed whole, which takes up to about {} bytes of memory for each \
+                 byte of it; {}",
+                crate::input::PARSE_BYTES,
+                super::limits::raise_to("source", limit, text.len() as u64)
+            )),
+        };
+        summary.runtime_errors += 1;
+        sink(Event::Error(self.report(error, span)));
     }
 
     /// An error as a miette report, with the source its span points into.
