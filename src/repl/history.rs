@@ -85,6 +85,15 @@ fn check_file(path: &Path) -> Result<(), Failure> {
             ),
         ));
     }
+    // A named pipe or a socket: opening one with no writer waits for ever.
+    if waits(&metadata) {
+        return Err(failure(
+            path,
+            format!("the history file {shown} is a named pipe or a socket, not a file"),
+            "give a file with --history-file, or `--history-file /dev/null` to keep none"
+                .to_owned(),
+        ));
+    }
     // Devices such as /dev/null (no history kept) are left to the line editor.
     if !metadata.is_file() {
         return Ok(());
@@ -112,6 +121,18 @@ fn check_file(path: &Path) -> Result<(), Failure> {
              elsewhere with --history-file"
         ),
     ))
+}
+
+#[cfg(unix)]
+fn waits(metadata: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = metadata.file_type();
+    kind.is_fifo() || kind.is_socket()
+}
+
+#[cfg(not(unix))]
+fn waits(_: &std::fs::Metadata) -> bool {
+    false
 }
 
 fn failure(path: &Path, message: String, help: String) -> Failure {
@@ -166,6 +187,15 @@ mod tests {
                 .message
                 .contains("is a directory")
         );
+        // A named pipe with no writer would hold the REPL before its first prompt.
+        let pipe = scratch("pipe", None);
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        if made.is_ok_and(|status| status.success()) {
+            let refused = history_file(Some(pipe)).unwrap_err();
+            assert!(refused.message.contains("named pipe"), "{refused:?}");
+        }
+        let null = PathBuf::from("/dev/null");
+        assert_eq!(history_file(Some(null.clone())), Ok(Some(null)));
     }
 
     #[test]
