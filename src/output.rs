@@ -176,11 +176,13 @@ fn print_diagnostic(text: String) {
 }
 
 /// A reader that has gone away (`grundy ... | head`) ends the program quietly, as it does
-/// other Unix tools, where `println!` would panic; any other failure to write is an I/O error.
+/// other Unix tools, where `println!` would panic; but not with 0, since what came after was
+/// never run or never seen (an assert that would fail): with the I/O error's 2, as a tool
+/// ended by the broken pipe is not 0 either. Any other failure to write is said too.
 fn leave_if_unwritable(written: std::io::Result<()>, stream: &str) {
     let Err(error) = written else { return };
     if error.kind() == ErrorKind::BrokenPipe {
-        std::process::exit(0);
+        std::process::exit(2);
     }
     let _ = writeln!(std::io::stderr(), "error: can't write to {stream}: {error}");
     std::process::exit(2);
