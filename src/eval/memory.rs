@@ -251,7 +251,10 @@ impl Session {
                 };
                 (
                     what.to_owned(),
-                    format!("{count} {members} listed so far, taking {}", in_mib(bytes)),
+                    format!(
+                        "{count} {members} listed so far; room for more would take {}",
+                        in_mib(bytes)
+                    ),
                     format!("a comprehension's {members} are held while they are listed"),
                 )
             }

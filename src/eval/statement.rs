@@ -67,6 +67,8 @@ impl Session {
                 }
                 Err(Flow::Error(error)) => {
                     if let EvalError::Cancelled { span } = *error {
+                        // It did not run to its end: the summary counts those that did.
+                        summary.statements -= 1;
                         self.cancelled(span, sink, &mut summary);
                         break;
                     }

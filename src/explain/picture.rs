@@ -44,8 +44,9 @@ impl Explainer<'_> {
         let count = self.move_count(game);
         if depth == 0 {
             if count > 0 {
+                let options = if count == 1 { "option" } else { "options" };
                 tree.line(format_args!(
-                    "{indent}└── … ({count} options, deeper than shown)"
+                    "{indent}└── … ({count} {options}, deeper than shown)"
                 ))?;
                 self.folded = true;
             }
