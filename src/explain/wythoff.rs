@@ -23,11 +23,11 @@ impl Explainer<'_> {
         depth: usize,
     ) -> Result<Vec<Step>> {
         let value = self.value(id)?;
-        let period = self
+        let (period, rows) = self
             .arena
             .wythoff_period(row, column)
             .expect("checked by wythoff_is_far_out");
-        let (low, high) = (row.min(column), row.max(column));
+        let (last, high) = (rows - 1, row.max(column));
         let (start, length) = (period.start, period.period);
         let (times, rest) = ((high - start) / length, (high - start) % length);
         let near = start + rest;
@@ -40,13 +40,13 @@ impl Explainer<'_> {
         let (name, base_name) = (self.name(id), self.name(base));
         let detail = vec![
             format!(
-                "rows 0 to {low} gain {length} every {length} columns from column {start}: \
+                "rows 0 to {last} gain {length} every {length} columns from column {start}: \
                  g(i, c + {length}) = g(i, c) + {length}, and so g(c + {length}, i) = \
-                 g(c, i) + {length}, for every c ≥ {start} and i ≤ {low}"
+                 g(c, i) + {length}, for every c ≥ {start} and i ≤ {last}"
             ),
             format!(
                 "proved by the fill of these rows, column by column: before column {} each \
-                 row's values so far and the last {low} columns are those before column \
+                 row's values so far and the last {last} columns are those before column \
                  {start}, all shifted by {length}, and the values from there on depend on \
                  nothing else",
                 start + length

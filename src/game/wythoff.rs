@@ -62,12 +62,12 @@ impl Arena {
             .or_else(|| self.wythoff_strip.as_ref()?.value(row, column))
     }
 
-    /// The proved period of the strip that answers (row, column) by it, if one does.
-    pub fn wythoff_period(&self, row: u64, column: u64) -> Option<StripPeriod> {
+    /// The proved period of the strip that answers (row, column) by it, if one does, with
+    /// the strip's rows (the period holds for all of them).
+    pub fn wythoff_period(&self, row: u64, column: u64) -> Option<(StripPeriod, u64)> {
         let strip = self.wythoff_strip.as_ref()?;
-        let period = strip.period()?;
-        (row.min(column) < strip.rows() as u64 && row.max(column) >= strip.columns())
-            .then_some(period)
+        let (period, rows) = (strip.period()?, strip.rows() as u64);
+        (row.min(column) < rows && row.max(column) >= strip.columns()).then_some((period, rows))
     }
 
     /// A square table covering column `needed - 1`, doubled when that fits.

@@ -53,35 +53,58 @@ pub struct WythoffStrip {
     work: u64,
 }
 
-/// Row i's values so far: all below `least_absent`, and `above` (sorted).
-#[derive(Clone, PartialEq, Eq)]
+/// Row i's values so far: all below `least_absent`, and the bits of `bits` from `base` (a
+/// multiple of 64, at most `least_absent`) on.
+#[derive(Clone, Default)]
 struct RowSet {
     least_absent: u64,
-    above: VecDeque<u64>,
+    base: u64,
+    bits: VecDeque<u64>,
 }
 
 impl RowSet {
-    fn insert(&mut self, value: u64) {
-        if value == self.least_absent {
-            self.least_absent += 1;
-            while self.above.front() == Some(&self.least_absent) {
-                self.above.pop_front();
-                self.least_absent += 1;
-            }
-        } else if let Err(at) = self.above.binary_search(&value) {
-            self.above.insert(at, value);
+    fn has(&self, value: u64) -> bool {
+        if value < self.least_absent {
+            return true;
         }
+        let at = value - self.base;
+        self.bits
+            .get((at / 64) as usize)
+            .is_some_and(|word| word >> (at % 64) & 1 == 1)
+    }
+
+    fn insert(&mut self, value: u64) {
+        let at = value - self.base;
+        let word = (at / 64) as usize;
+        if word >= self.bits.len() {
+            self.bits.resize(word + 1, 0);
+        }
+        self.bits[word] |= 1 << (at % 64);
+        while self.has(self.least_absent) {
+            self.least_absent += 1;
+        }
+        // Words wholly below the least absent value are all ones: not kept.
+        while self.base + 64 <= self.least_absent {
+            self.bits.pop_front();
+            self.base += 64;
+        }
+    }
+
+    /// The values above the least absent one, in order.
+    fn above(&self) -> impl Iterator<Item = u64> + '_ {
+        self.bits.iter().enumerate().flat_map(move |(w, &word)| {
+            let base = self.base + 64 * w as u64;
+            (0..64)
+                .filter(move |bit| word >> bit & 1 == 1)
+                .map(move |bit| base + bit)
+                .filter(move |&value| value > self.least_absent)
+        })
     }
 
     /// Whether the two sets are the same relative to their columns, `shift` apart.
     fn same_shifted(&self, earlier: &RowSet, shift: u64) -> bool {
         self.least_absent == earlier.least_absent + shift
-            && self.above.len() == earlier.above.len()
-            && self
-                .above
-                .iter()
-                .zip(&earlier.above)
-                .all(|(&now, &then)| now == then + shift)
+            && self.above().eq(earlier.above().map(|value| value + shift))
     }
 }
 
@@ -112,17 +135,11 @@ impl WythoffStrip {
             period: None,
             work: 0,
         };
-        let mut sets = vec![
-            RowSet {
-                least_absent: 0,
-                above: VecDeque::new(),
-            };
-            rows
-        ];
+        let mut sets = vec![RowSet::default(); rows];
         // Brent: the saved column and its sets, and the power of two it waits for.
         let mut saved: Option<(u64, Vec<RowSet>)> = None;
         let mut power = 1;
-        let mut options = Vec::new();
+        let (mut options, mut taken) = (Vec::new(), Vec::new());
         let mut done = 0u64;
         // Told every few thousand columns, and every 2^22 options looked at.
         let mut checked = 0;
@@ -133,7 +150,7 @@ impl WythoffStrip {
                     return Err(HeapError::Cancelled { computed: done });
                 }
             }
-            strip.fill_column(done, &mut sets, &mut options, limits)?;
+            strip.fill_column(done, &mut sets, &mut options, &mut taken, limits)?;
             done += 1;
             if done + 1 < rows as u64 {
                 continue;
@@ -165,6 +182,7 @@ impl WythoffStrip {
         column: u64,
         sets: &mut [RowSet],
         options: &mut Vec<u64>,
+        taken: &mut Vec<u64>,
         limits: HeapLimits,
     ) -> Result<(), HeapError> {
         let rows = self.rows;
@@ -199,24 +217,44 @@ impl WythoffStrip {
             })?;
         }
         for (i, set) in sets.iter_mut().enumerate() {
-            options.clear();
-            options.extend(set.above.iter().copied());
+            // Up the column and down the diagonal: marked in `taken`, word for word with the
+            // row's bits. Values below the row's least absent one are in the row already.
             let up = self.values[len..len + i].iter();
             let diagonal = (1..=i.min(c)).map(|k| &self.values[(c - k) * rows + i - k]);
+            options.clear();
             options.extend(
                 up.chain(diagonal)
                     .map(|&v| u64::from(v))
-                    .filter(|&v| v >= set.least_absent),
+                    .filter(|&v| v >= set.least_absent)
+                    .map(|v| v - set.base),
             );
-            self.work += (options.len() + 1) as u64;
-            options.sort_unstable();
-            let mut value = set.least_absent;
-            for &taken in options.iter() {
-                if taken == value {
-                    value += 1;
-                } else if taken > value {
-                    break;
+            let words = set
+                .bits
+                .len()
+                .max(1 + options.iter().max().map_or(0, |&v| v / 64) as usize)
+                + 1;
+            if taken.len() < words {
+                taken.resize(words, 0);
+            }
+            for &at in options.iter() {
+                taken[(at / 64) as usize] |= 1 << (at % 64);
+            }
+            let from = set.least_absent - set.base;
+            let mut word = (from / 64) as usize;
+            let value = loop {
+                let mut bits = taken[word] | set.bits.get(word).copied().unwrap_or(0);
+                if word == (from / 64) as usize {
+                    bits |= (1 << (from % 64)) - 1;
                 }
+                if bits != u64::MAX {
+                    break set.base + 64 * word as u64 + u64::from(bits.trailing_ones());
+                }
+                word += 1;
+            };
+            // Every option looked at, and every word searched.
+            self.work += (i + i.min(c) + word + 1 - (from / 64) as usize) as u64;
+            for &at in options.iter() {
+                taken[(at / 64) as usize] = 0;
             }
             set.insert(value);
             self.values.push(value as u32);
