@@ -32,7 +32,7 @@ const SMALL: &[&str] = &[
 /// must be counted against the `memory` limit to stop in time.
 const TIGHT: &[&str] = &[
     "steps=30000000",
-    "heap=1000000",
+    "heap=50000",
     "options=1000000",
     "nodes=1000000",
     "memory=128000000",

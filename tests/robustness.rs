@@ -193,17 +193,18 @@ fn loops_and_huge_numbers_are_diagnostics() {
         ("options", "options *(10**18)", "more options"),
         ("range", "{n for n in 0..10**18}", "limit"),
         ("queen", "wythoff(2**20, 2**20)", "the `memory` limit"),
-        // Thin, but too many rows for a strip to fill in seconds.
-        ("wide strip", "wythoff(300, 100000)", "the `memory` limit"),
+        // Thin, but one column of its million rows looks at more options than `search`.
+        ("wide strip", "wythoff(10**6, 10**9)", "the `search` limit"),
         (
             "farther queen",
             "wythoff(2**40, 2**40)",
             "more memory than any machine",
         ),
+        // Thin: its strip's period answers it and its options.
         (
             "far queen",
             "options wythoff(9223372036854775807, 3)",
-            "more memory than any machine",
+            "more options",
         ),
         (
             "grundy",
@@ -217,6 +218,40 @@ fn loops_and_huge_numbers_are_diagnostics() {
         let printed = format!("{}{}", stdout(&output), stderr(&output));
         assert!(printed.contains(expected), "{name}: {printed}");
     }
+}
+
+/// A queen far along a thin strip is answered by the period the strip's rows prove, either
+/// way round, and `why` cites it; a strip stopped by a limit says which, and how far it got.
+#[test]
+fn thin_wythoff_positions_are_answered_by_their_period() {
+    let text = "wythoff(10**18, 3) == wythoff(3, 10**18)\n\
+                wythoff(10**9, 2) == wythoff(2, 10**9)\n\
+                nimber(wythoff(10**9, 2)) == nimber(wythoff(2, 10**9 - 3)) + 3\n\
+                why wythoff(10**9, 2)";
+    let output = run_file(&scratch("thin-queen.game", text.as_bytes()));
+    let printed = stdout(&output);
+    assert_eq!(
+        output.status.code(),
+        Some(0),
+        "{printed}{}",
+        stderr(&output)
+    );
+    assert!(printed.starts_with("true\ntrue\ntrue\n"), "{printed}");
+    assert!(printed.contains("(additive periodicity"), "{printed}");
+    assert!(
+        printed.contains("rows 0 to 3 gain 6 every 6 columns"),
+        "{printed}"
+    );
+
+    let path = scratch("wider-queen.game", b"wythoff(10**9, 40)");
+    let output = run_with(&path, &["--limit", "search=100000"]);
+    let printed = stderr(&output);
+    assert_eq!(output.status.code(), Some(4), "{printed}");
+    assert!(printed.contains("columns filled"), "{printed}");
+    assert!(printed.contains("`--limit search=1000000`"), "{printed}");
+    let output = run_with(&path, &["--limit", "memory=100000"]);
+    let printed = stderr(&output);
+    assert!(printed.contains("this is the `memory` limit"), "{printed}");
 }
 
 /// The `memory` limit raised as far as it goes: a table no machine could address is still

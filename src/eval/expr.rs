@@ -7,7 +7,7 @@ use super::value::{ShowSet, range_len, range_members};
 use std::sync::Arc;
 
 use super::{EvalError, Flow, Function, Global, Result, Session, Value, builtins};
-use crate::game::{GameError, GameId, SearchStop};
+use crate::game::{GameError, GameId, SearchStop, StripStop};
 use crate::source::Span;
 use crate::syntax::ast::*;
 
@@ -574,6 +574,44 @@ impl Session {
                         self.limits.game.search,
                         10u64.saturating_pow(computed.checked_ilog10().unwrap_or(0) + 1),
                         self.limits.game.heap_table
+                    ),
+                },
+            ),
+            GameError::WythoffNoPeriod {
+                rows,
+                needed,
+                computed,
+                stopped,
+            } => (
+                "this Wythoff position".to_owned(),
+                if computed == 0 {
+                    format!(
+                        "not one column of its rows 0 to {} could be filled",
+                        rows - 1
+                    )
+                } else {
+                    format!(
+                        "column {needed} of rows 0 to {} is past the {computed} columns filled, \
+                         and those prove no period that would reach it",
+                        rows - 1
+                    )
+                },
+                match stopped {
+                    StripStop::Work(work) => format!(
+                        "a thin position is filled column by column until its rows repeat \
+                         (additive periodicity); each column of {rows} rows looks at about \
+                         {} options, and the fill stopped after {work}; {}",
+                        rows.saturating_mul(rows),
+                        super::limits::raise("search", self.limits.game.search)
+                    ),
+                    StripStop::Memory(bytes) => format!(
+                        "a thin position is filled column by column until its rows repeat \
+                         (additive periodicity); the {computed} columns filled take {}; {}",
+                        amount(bytes),
+                        super::limits::raise_memory(
+                            self.limits.game.memory,
+                            bytes.saturating_mul(2)
+                        )
                     ),
                 },
             ),

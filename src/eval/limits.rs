@@ -21,7 +21,8 @@ pub const LIMITS: &[(&str, &str)] = &[
     ),
     (
         "search",
-        "pairs of heaps a heap game may have looked at when a period search gives up",
+        "pairs of heaps a heap game may have looked at when a period search gives up, and \
+         options a thin Wythoff strip may look at",
     ),
     (
         "source",

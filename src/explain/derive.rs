@@ -5,7 +5,7 @@
 use super::{Explainer, Result, Rule, Step, binary_columns, values_text};
 
 /// Piles from here on are explained by their period when it is known.
-const FAR_OUT: u64 = 50;
+pub(super) const FAR_OUT: u64 = 50;
 use crate::game::reduce::mex;
 use crate::game::{
     GameError, GameId, HeapGameId, Node, SubtractionId, Survey, periodicity_proof, show_nimber,
@@ -36,6 +36,9 @@ impl Explainer<'_> {
             Node::Heap { game, size } if self.heap_is_far_out(game, size) => {
                 self.derive_heap_periodic(id, game, size, depth)?
             }
+            Node::Wythoff { row, column } if self.wythoff_is_far_out(row, column) => {
+                self.derive_wythoff_periodic(id, row, column, depth)?
+            }
             Node::Hackenbush(picture) => {
                 let picture = self.arena.picture_of(picture).clone();
                 self.derive_picture(id, &picture)?
@@ -50,7 +53,7 @@ impl Explainer<'_> {
     }
 
     /// Below the depth limit, the derivation of a part; at it, only its value (folded).
-    fn derive_or_fold(&mut self, id: GameId, depth: usize) -> Result<Vec<Step>> {
+    pub(super) fn derive_or_fold(&mut self, id: GameId, depth: usize) -> Result<Vec<Step>> {
         if depth < self.fold.depth || self.shown.contains(&id) {
             return self.derive(id, depth + 1);
         }

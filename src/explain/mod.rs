@@ -11,6 +11,7 @@ mod listing;
 mod picture;
 mod proof;
 mod why;
+mod wythoff;
 
 use std::fmt;
 

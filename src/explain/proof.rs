@@ -34,6 +34,8 @@ pub enum Rule {
     RepeatedWindow,
     /// An octal game's values repeat once g(n + p) = g(n) holds for n0 ≤ n < 2·n0 + p + t.
     OctalPeriodicity,
+    /// A row of Wythoff's game gains p every p columns once the fill's state repeats.
+    AdditivePeriodicity,
     /// Hackenbush: the vertices of a circuit may be fused, its edges becoming loops.
     Fusion,
     /// Hackenbush: the branches at a vertex may be replaced by a stalk of their nim-sum.
@@ -63,6 +65,7 @@ impl Rule {
             Rule::SumDefinition => "definition of the sum",
             Rule::RepeatedWindow => "periodicity of subtraction games",
             Rule::OctalPeriodicity => "octal periodicity theorem, Guy–Smith",
+            Rule::AdditivePeriodicity => "additive periodicity, Dress–Flammenkamp–Pink",
             Rule::Fusion => "fusion principle",
             Rule::Colon => "colon principle",
             Rule::Snake => "a snake of length n is *n, Bonus I",

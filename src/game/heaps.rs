@@ -1,20 +1,14 @@
 //! Heap games in the arena. A Kayles row or a Grundy's-game heap is one node named by its
-//! game and size, and a Wythoff queen one node named by its square; their values come from
-//! the engines in [`super::heap`], never from expanding the DAG. An option of a heap is the
-//! sum of the heaps a move leaves.
+//! game and size; its value comes from the engines in [`super::heap`], never from expanding
+//! the DAG. An option of a heap is the sum of the heaps a move leaves. (Wythoff's queen is
+//! in [`super::wythoff`].)
 
-use super::heap::wythoff::WythoffTable;
-use super::heap::wythoff_strip::WythoffStrip;
 use super::heap::{
     HeapError, HeapGame, HeapLimits, HeapMove, Period, PeriodStatus, Sequence, Visit, move_count,
     visit_moves,
 };
 use super::moves::Move;
 use super::{Arena, GameError, GameId, Node, heap_family};
-
-/// Rows² · columns a Wythoff strip may take: a few seconds (`wythoff(10**7, 10)` is
-/// 1.1·10^9). Past it, there is no answer, and no computation that runs uninterruptibly.
-const STRIP_WORK: u64 = 4_000_000_000;
 
 /// Which heap game, among those the arena has seen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -149,7 +143,7 @@ impl Arena {
         Ok(PeriodSearched { status, stopped })
     }
 
-    fn heap_limits(&self, max_computed: u64) -> HeapLimits {
+    pub(super) fn heap_limits(&self, max_computed: u64) -> HeapLimits {
         HeapLimits {
             max_computed,
             max_bytes: self.limits.memory,
@@ -301,86 +295,8 @@ impl Arena {
         self.heap_first_moves(game, size, usize::MAX)
     }
 
-    /// Wythoff's game: a queen at (row, column) moving up, left or diagonally up-left.
-    pub fn wythoff(&mut self, row: u64, column: u64) -> Result<GameId, GameError> {
-        self.intern(Node::Wythoff { row, column })
-    }
-
-    /// The queen's value, from a square table grown by doubling to cover the square; or,
-    /// when that square would pass the memory limit, from a strip of as many rows as the
-    /// smaller coordinate needs (`wythoff(10**6, 1)` needs two rows, not 10^12 squares).
-    pub(super) fn wythoff_value(&mut self, row: u64, column: u64) -> Result<u64, GameError> {
-        // With one pile empty the queen moves along the other only: a nim heap, whatever
-        // its size, and no table.
-        if row.min(column) == 0 {
-            return Ok(row.max(column));
-        }
-        let known = |arena: &Self| {
-            let square = arena
-                .wythoff_table
-                .as_ref()
-                .and_then(|t| t.value(row, column));
-            square.or_else(|| arena.wythoff_strip.as_ref()?.value(row, column))
-        };
-        if let Some(value) = known(self) {
-            return Ok(value.into());
-        }
-        let limits = self.heap_limits(u64::MAX);
-        let needed = row.max(column).saturating_add(1);
-        let covered = self.wythoff_table.as_ref().map_or(0, |t| t.size() as u64);
-        let size = needed.next_power_of_two().max(64).max(covered * 2);
-        let size = usize::try_from(size).unwrap_or(usize::MAX);
-        let watch = &mut self.watch;
-        let mut progress = |done, total| watch.tick("Wythoff's table", done, total).is_ok();
-        let square = match WythoffTable::new(size, limits, &mut progress) {
-            // Just enough, when the doubled table would not fit.
-            Err(HeapError::MemoryLimit { .. } | HeapError::AllocationFailed { .. }) => {
-                WythoffTable::new(needed as usize, limits, &mut progress)
-            }
-            other => other,
-        };
-        let low = row.min(column);
-        match square {
-            Ok(table) => self.wythoff_table = Some(table),
-            Err(HeapError::Cancelled { .. }) => {
-                self.watch.finish();
-                return Err(GameError::Cancelled);
-            }
-            // Not thin: a strip would be about as large as the square, or take too long (a
-            // square looks up its column and diagonal, as long as the rows are many).
-            Err(error)
-                if low.saturating_add(1).saturating_mul(64) >= needed
-                    || low
-                        .saturating_add(1)
-                        .saturating_pow(2)
-                        .saturating_mul(needed)
-                        > STRIP_WORK =>
-            {
-                return Err(self.table_error(error));
-            }
-            Err(_) => {
-                let (rows, columns) = self
-                    .wythoff_strip
-                    .as_ref()
-                    .map_or((0, 0), |s| (s.rows(), s.columns()));
-                let rows = usize::try_from(low + 1).map_or(usize::MAX, |r| r.max(rows));
-                let columns = usize::try_from(needed).map_or(usize::MAX, |c| c.max(columns));
-                let watch = &mut self.watch;
-                let mut progress = |done, total| watch.tick("Wythoff's table", done, total).is_ok();
-                let strip = WythoffStrip::new(rows, columns, limits, &mut progress);
-                self.watch.finish();
-                self.wythoff_strip = Some(strip.map_err(|error| match error {
-                    HeapError::Cancelled { .. } => GameError::Cancelled,
-                    error => self.table_error(error),
-                })?);
-            }
-        }
-        self.watch.finish();
-        Ok(known(self).expect("the new table covers the square").into())
-    }
-
     /// A table that would not fit: past the `memory` limit, or more than the machine gives.
-    fn table_error(&self, error: HeapError) -> GameError {
+    pub(super) fn table_error(&self, error: HeapError) -> GameError {
         match error {
             HeapError::MemoryLimit { bytes, limit, .. } => GameError::OutOfMemory { bytes, limit },
             HeapError::AllocationFailed { bytes } => GameError::MachineOutOfMemory { bytes },
@@ -389,26 +305,6 @@ impl Arena {
                 limit: self.limits.memory,
             },
         }
-    }
-
-    /// The queen's moves: up, then left, then diagonally, nearest first.
-    pub(super) fn wythoff_moves(
-        &mut self,
-        row: u64,
-        column: u64,
-        count: usize,
-    ) -> Result<Vec<(Move, GameId)>, GameError> {
-        let up = (1..=row).map(|k| (k, 0));
-        let left = (1..=column).map(|k| (0, k));
-        let diagonal = (1..=row.min(column)).map(|k| (k, k));
-        up.chain(left)
-            .chain(diagonal)
-            .take(count)
-            .map(|(up, left)| {
-                let to = self.wythoff(row - up, column - left)?;
-                Ok((Move::Slide { up, left }, to))
-            })
-            .collect()
     }
 }
 

@@ -14,6 +14,7 @@ pub mod pictures;
 pub mod reduce;
 mod show;
 mod watch;
+mod wythoff;
 
 pub use show::{Names, heap_call, heap_family, show_nimber};
 pub use watch::{Progress, Watch};
@@ -33,6 +34,7 @@ use heap::{HeapGame, Sequence};
 pub use heaps::{HeapGameId, PeriodSearched, SearchStop, periodicity_proof};
 use pictures::PictureId;
 use subtraction::SubtractionSequence;
+pub use wythoff::StripStop;
 
 type FxIndexSet<T> = IndexSet<T, BuildHasherDefault<FxHasher>>;
 
@@ -123,6 +125,14 @@ pub enum GameError {
         needed: u64,
         computed: u64,
         stopped: Option<SearchStop>,
+    },
+    /// Wythoff's game on a thin strip of `rows` rows: its fill stopped at a limit after
+    /// `computed` columns, short of column `needed` and with no period proved.
+    WythoffNoPeriod {
+        rows: u64,
+        needed: u64,
+        computed: u64,
+        stopped: StripStop,
     },
     /// The tables would need more than the `memory` limit (`u64::MAX`: more than memory
     /// can address).

@@ -189,7 +189,7 @@ pub fn floor_k_phi(k: u64) -> u64 {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     fn table(size: usize) -> WythoffTable {
@@ -215,7 +215,7 @@ mod tests {
     }
 
     /// The mex over the move list, straight from the definition.
-    fn naive(size: usize) -> Vec<Vec<u32>> {
+    pub(in crate::game::heap) fn naive(size: usize) -> Vec<Vec<u32>> {
         let mut values = vec![vec![0u32; size]; size];
         for a in 0..size {
             for b in 0..size {
