@@ -277,14 +277,18 @@ fn add_report(object: &mut Value, diagnosis: &Diagnosis) {
             let (line, column) = diagnosis.source.line_column(start);
             let (end_line, end_column) = diagnosis.source.line_column(end);
             json!({
-                "label": label.label(), "line": line, "column": column, "end_line": end_line,
+                "label": label.label().map(screen::shorten), "line": line, "column": column, "end_line": end_line,
                 "end_column": end_column, "offset": start, "length": label.len(),
             })
         })
         .collect();
     object["code"] = json!(report.code().map(|c| c.to_string()));
-    object["message"] = json!(report.to_string());
-    object["help"] = json!(report.help().map(|h| h.to_string()));
+    object["message"] = json!(screen::shorten(&report.to_string()));
+    object["help"] = json!(
+        report
+            .help()
+            .map(|h| screen::shorten(&h.to_string()).into_owned())
+    );
     object["labels"] = json!(labels);
 }
 

@@ -5,6 +5,8 @@
 //! shared `.game` file can neither hide nor forge its own errors.
 //!
 //! Diagnostics show an escaped copy of the program; [`Screened`] moves their labels onto it.
+//! What a message quotes from the program (a name, a string, a number) is shortened (see
+//! [`shorten`]), so that one diagnostic stays a few lines however long the name.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -42,6 +44,45 @@ pub fn escape(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// The longest run of text without spaces a message shows whole: grundy's own words are
+/// shorter, a name or number quoted from a program may be megabytes.
+const RUN: usize = 60;
+
+/// The most characters one message, label or help shows.
+const TEXT: usize = 1000;
+
+/// A message, label or help with each run of more than [`RUN`] characters other than spaces
+/// and backquotes cut to its first [`RUN`] and `…`, and then the whole cut to [`TEXT`]
+/// characters and a count of the rest.
+pub fn shorten(text: &str) -> Cow<'_, str> {
+    let breaks = |c: char| c.is_whitespace() || c == '`';
+    let long_run = text.split(breaks).any(|run| run.chars().nth(RUN).is_some());
+    if !long_run && text.chars().nth(TEXT).is_none() {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::new();
+    let mut run = 0;
+    for c in text.chars() {
+        run = if breaks(c) { 0 } else { run + 1 };
+        if run <= RUN {
+            out.push(c);
+        } else if run == RUN + 1 {
+            out.push('…');
+        }
+    }
+    if let Some((cut, _)) = out.char_indices().nth(TEXT) {
+        let rest = out[cut..].chars().count();
+        out.truncate(cut);
+        out.push_str(&format!("… ({rest} more characters)"));
+    }
+    Cow::Owned(out)
+}
+
+/// A message, label or help as diagnostics show it: shortened, then escaped.
+pub fn screened(text: &str) -> String {
+    escape(&shorten(text)).into_owned()
 }
 
 /// Whether the character `c` at `at` in `text` is shown as an escape.
@@ -209,7 +250,7 @@ impl<'a> Screened<'a> {
                         }
                         None => fit_label(&program.text, *label.inner()),
                     };
-                    let text = label.label().map(|text| escape(text).into_owned());
+                    let text = label.label().map(screened);
                     if label.primary() {
                         LabeledSpan::new_primary_with_span(text, span)
                     } else {
@@ -220,10 +261,8 @@ impl<'a> Screened<'a> {
         });
         Screened {
             inner,
-            message: escape(&inner.to_string()).into_owned(),
-            help: inner
-                .help()
-                .map(|help| escape(&help.to_string()).into_owned()),
+            message: screened(&inner.to_string()),
+            help: inner.help().map(|help| screened(&help.to_string())),
             labels,
             code: shown.map(|shown| ShownCode { shown, program }),
             related: inner
@@ -306,6 +345,20 @@ mod tests {
             "\\x1b]0;PWNED\\x07\\x1b[2J\\0\\x7f"
         );
         assert_eq!(escape("a\rb\u{9b}\u{202e}c"), "a\\rb\\u{9b}\\u{202e}c");
+    }
+
+    #[test]
+    fn long_runs_and_long_texts_are_shortened() {
+        let text = "define it first, e.g. `let xyz(n) = ...`";
+        assert_eq!(shorten(text), text);
+        let name = "x".repeat(3_000_000);
+        let long = format!("define it first, e.g. `let {name}(n) = ...`");
+        let expected = format!("define it first, e.g. `let {}… = ...`", "x".repeat(RUN));
+        assert_eq!(shorten(&long), expected);
+        let words = "ab ".repeat(1000);
+        let short = shorten(&words);
+        assert!(short.starts_with(&words[..TEXT]), "{short}");
+        assert!(short.ends_with("… (2000 more characters)"), "{short}");
     }
 
     #[test]

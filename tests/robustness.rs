@@ -162,6 +162,64 @@ fn a_number_a_megabyte_long_gets_a_short_report() {
 }
 
 #[test]
+fn a_name_megabytes_long_gets_a_short_report() {
+    for (file, text) in [
+        ("long-name.game", "x".repeat(3_000_000)),
+        ("long-comment.game", format!("#{}", "y".repeat(4_000_000))),
+    ] {
+        let output = run_file(&scratch(file, format!("{text}\n").as_bytes()));
+        assert_eq!(output.status.code(), Some(3));
+        let report = stderr(&output);
+        let name = &text.trim_start_matches('#')[..60];
+        assert!(
+            report.contains(&format!("unknown name `{name}…`")),
+            "{report}"
+        );
+        assert!(report.contains("1 name error, so nothing ran"), "{report}");
+        assert!(report.len() < 2000, "{} bytes of report", report.len());
+    }
+}
+
+#[test]
+fn thousands_of_errors_show_the_first_fifty_and_count_the_rest() {
+    let colons = ":\n".repeat(200_000);
+    let path = scratch("colons.game", colons.as_bytes());
+    let output = run_file(&path);
+    assert_eq!(output.status.code(), Some(3));
+    let report = stderr(&output);
+    assert_eq!(report.matches("grundy::syntax::expected").count(), 50);
+    assert!(
+        report.contains("… and 199950 more syntax errors"),
+        "{report}"
+    );
+    assert!(
+        report.contains("200000 syntax errors, so nothing ran"),
+        "{report}"
+    );
+    assert!(report.len() < 30_000, "{} bytes of report", report.len());
+
+    let json = run_with(&path, &["--json"]);
+    let objects: Vec<serde_json::Value> = stdout(&json)
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(objects.len(), 52);
+    assert_eq!(objects[50]["code"], "grundy::errors::more");
+    assert_eq!(objects[50]["line"], 51);
+    assert_eq!(objects[51]["syntax_errors"], 200_000);
+
+    let names = "undefined\n".repeat(60);
+    let output = run_file(&scratch("names.game", names.as_bytes()));
+    let report = stderr(&output);
+    assert_eq!(report.matches("grundy::name::unknown").count(), 50);
+    assert!(report.contains("… and 10 more name errors"), "{report}");
+    assert!(
+        report.contains("60 name errors, so nothing ran"),
+        "{report}"
+    );
+}
+
+#[test]
 fn a_family_a_million_calls_deep_evaluates() {
     let text = "let D(n) = if n == 0 then 0 else <D(n - 1)>\nD(1000000) == D(999998)\n";
     let output = run_file(&scratch("deep-family.game", text.as_bytes()));

@@ -6,6 +6,7 @@ mod advice;
 mod answer;
 mod builtins;
 mod calls;
+mod capped;
 mod commands;
 mod error;
 mod expr;

@@ -5,6 +5,7 @@ use std::sync::atomic::Ordering;
 
 use miette::LabeledSpan;
 
+use super::capped::{MoreErrors, SHOWN_ERRORS};
 use super::ops::Operand;
 use super::value::show_nimber;
 use super::{
@@ -148,10 +149,7 @@ impl Session {
         };
         if !syntax_errors.is_empty() {
             summary.syntax_errors = syntax_errors.len();
-            for error in syntax_errors {
-                let span = error.span();
-                sink(Event::Error(self.report(error, span)));
-            }
+            self.report_errors(syntax_errors, syntax::SyntaxError::span, "syntax", sink);
             return None;
         }
         let (name_errors, warnings) = self.resolve(&statements);
@@ -162,10 +160,7 @@ impl Session {
         }
         if !name_errors.is_empty() {
             summary.name_errors = name_errors.len();
-            for error in name_errors {
-                let span = error.span();
-                sink(Event::Error(self.report(error, span)));
-            }
+            self.report_errors(name_errors, EvalError::span, "name", sink);
             return None;
         }
         Some(statements)
@@ -205,6 +200,29 @@ impl Session {
     }
 
     /// An error as a miette report, with the source its span points into.
+    /// Reports a program's syntax or name errors (`kind`), the first [`SHOWN_ERRORS`] of
+    /// them and then how many more.
+    fn report_errors<E>(
+        &self,
+        errors: Vec<E>,
+        span: fn(&E) -> Span,
+        kind: &str,
+        sink: &mut dyn FnMut(Event),
+    ) where
+        E: miette::Diagnostic + Send + Sync + 'static,
+    {
+        let count = errors.len();
+        for (shown, error) in errors.into_iter().enumerate() {
+            let at = span(&error);
+            if shown == SHOWN_ERRORS {
+                let more = MoreErrors::new(at, count, kind);
+                sink(Event::Error(self.report(more, at)));
+                return;
+            }
+            sink(Event::Error(self.report(error, at)));
+        }
+    }
+
     pub(super) fn report(
         &self,
         error: impl miette::Diagnostic + Send + Sync + 'static,
