@@ -107,7 +107,9 @@ pub fn main() -> ExitCode {
     for setting in &cli.limits {
         if let Err(message) = limits.set(setting) {
             let message = format!("--limit {setting}: {message}");
-            print_failure(&usage(message, None), format);
+            let help = "a limit is `name=N`, N a whole number: `--limit memory=4000000000`, \
+                        `memory=4e9` or `memory=4_000_000_000`";
+            print_failure(&usage(message, Some(help.to_owned())), format);
             return ExitCode::from(USAGE_ERROR);
         }
     }

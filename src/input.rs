@@ -37,13 +37,34 @@ pub fn read_source(path: &Path, limit: u64, reader: Reader) -> Result<(String, S
         return text(name, bytes, limit, reader);
     }
     let name = path.display().to_string();
-    let can_not_read =
-        |e: std::io::Error| failure(&name, "grundy::io::read", format!("can't read {name}: {e}"));
+    let can_not_read = |e: std::io::Error| Failure {
+        help: Some(match e.kind() {
+            std::io::ErrorKind::NotFound if path.is_absolute() => {
+                "there is nothing at that path: check its spelling".to_owned()
+            }
+            std::io::ErrorKind::NotFound => {
+                "a relative path is read from the directory grundy runs in: check its spelling \
+                 there"
+                    .to_owned()
+            }
+            std::io::ErrorKind::PermissionDenied => {
+                "grundy may not read it: check its permissions (`ls -l`)".to_owned()
+            }
+            _ => "check that the file is there and can be read".to_owned(),
+        }),
+        ..failure(&name, "grundy::io::read", format!("can't read {name}: {e}"))
+    };
     // `metadata` does not open the file, so it does not wait on a pipe.
     let metadata = std::fs::metadata(path).map_err(can_not_read)?;
     if metadata.is_dir() {
         let message = format!("{name} is a directory, not a .game file");
-        return Err(failure(&name, "grundy::io::directory", message));
+        return Err(Failure {
+            help: Some(format!(
+                "name a file in it, e.g. `{}`",
+                path.join("worksheet.game").display()
+            )),
+            ..failure(&name, "grundy::io::directory", message)
+        });
     }
     if reader == Reader::Prompt && !metadata.is_file() {
         return Err(Failure {
@@ -96,6 +117,11 @@ fn text(
             );
             Failure {
                 place: Some((line, column)),
+                help: Some(
+                    "a program is text in UTF-8: save it so from the editor (or convert it, \
+                     `iconv -t UTF-8`)"
+                        .to_owned(),
+                ),
                 ..failure(name, "grundy::io::not_utf8", message)
             }
         })
