@@ -175,11 +175,27 @@ fn print_diagnostic(text: String) {
     leave_if_unwritable(written, "standard error");
 }
 
+/// Standard output was closed when grundy started: Rust's runtime put /dev/null in its place.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Says that standard output was closed at the start (`>&-`): printing an answer then fails
+/// as writing to a closed file does, instead of vanishing with exit code 0.
+pub fn standard_output_was_closed() {
+    STDOUT_CLOSED.store(true, Ordering::Relaxed);
+}
+
 /// A reader that has gone away (`grundy ... | head`) ends the program quietly, as it does
 /// other Unix tools, where `println!` would panic; but not with 0, since what came after was
 /// never run or never seen (an assert that would fail): with the I/O error's 2, as a tool
 /// ended by the broken pipe is not 0 either. Any other failure to write is said too.
 fn leave_if_unwritable(written: std::io::Result<()>, stream: &str) {
+    if stream == "standard output" && STDOUT_CLOSED.load(Ordering::Relaxed) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "error: can't write to standard output: it is closed"
+        );
+        std::process::exit(2);
+    }
     let Err(error) = written else { return };
     if error.kind() == ErrorKind::BrokenPipe {
         std::process::exit(2);

@@ -622,3 +622,23 @@ fn small_slips_get_the_right_words() {
         stderr(&output)
     );
 }
+
+/// `grundy eval '*1' >&-`: with standard output closed, the answer can't be printed, which
+/// is an I/O error (2), not a success; output sent to /dev/null on purpose is a success.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_an_error() {
+    let run = |redirect: &str| {
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("exec \"$0\" eval '*1' {redirect}"))
+            .arg(env!("CARGO_BIN_EXE_grundy"))
+            .output()
+            .unwrap()
+    };
+    let closed = run(">&-");
+    assert_eq!(closed.status.code(), Some(2));
+    assert!(stderr(&closed).contains("standard output: it is closed"));
+    let discarded = run(">/dev/null");
+    assert_eq!(discarded.status.code(), Some(0), "{}", stderr(&discarded));
+}
