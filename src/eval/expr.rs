@@ -699,7 +699,7 @@ impl Session {
             &Value::Range { start, end } => super::value::show_range(start, end.get()),
             Value::Str(text) => format!("{text:?}"),
             Value::List(items) => format!("[{}]", self.describe_values(items)),
-            Value::SetOf(members) => format!("{{{}}}", self.describe_values(members)),
+            Value::SetOf(members) => format!("{{{}}}", self.set_shown(members).join(", ")),
             Value::Game(id) => self.arena.describe_named(*id, &self.names.by_game),
             Value::Family(family) => self.family_name(family),
             Value::Table(table) => format!("seq({}, …)", table.family),
@@ -709,6 +709,25 @@ impl Session {
 }
 
 impl Session {
+    /// A set's members as typed, games in the order of their names (the set's own order
+    /// of games is the order they were made in, which means nothing to a reader).
+    pub(super) fn set_shown(&self, members: &[Value]) -> Vec<String> {
+        let mut shown: Vec<(bool, String)> = members
+            .iter()
+            .map(|v| (matches!(v, Value::Game(_)), self.describe_value(v)))
+            .collect();
+        shown.sort_by(|(game_a, a), (game_b, b)| {
+            game_a.cmp(game_b).then_with(|| {
+                if *game_a && *game_b {
+                    (a.len(), a).cmp(&(b.len(), b))
+                } else {
+                    std::cmp::Ordering::Equal
+                }
+            })
+        });
+        shown.into_iter().map(|(_, text)| text).collect()
+    }
+
     fn describe_values(&self, values: &[Value]) -> String {
         let shown: Vec<String> = values.iter().map(|v| self.describe_value(v)).collect();
         shown.join(", ")

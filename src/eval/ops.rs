@@ -210,7 +210,9 @@ impl Session {
             _ if compares && matches!(lhs.value, Value::Bool(_)) => {
                 format!("comparisons don't chain: write `a {symbol} b and b {symbol} c`")
             }
-            BinOp::Add => "`+` adds integers (`3 + 4`) or games (`*1 + *2`)".to_owned(),
+            BinOp::Add => "`+` adds integers (`3 + 4`) or games (`*1 + *2`), and joins lists \
+                           (`[1] + [2, 3]`) or strings"
+                .to_owned(),
             _ => format!("`{symbol}` works on integers, as in `7 {symbol} 2`"),
         };
         EvalError::type_error(

@@ -118,7 +118,7 @@ impl Session {
         }
     }
 
-    /// `n = 17: kayles(n + 12) is kayles(29) ≡ *1, kayles(n) is kayles(17) ≡ *7`: a case,
+    /// ``n = 17: `kayles(n + 12)` is kayles(29) ≡ *1, `kayles(n)` is kayles(17) ≡ *7``: a case,
     /// and the values of the condition's sides in it.
     pub(super) fn describe_case(&mut self, element: &Element, case: &Case) -> Result<String> {
         let bindings: Vec<String> = case
@@ -153,7 +153,7 @@ impl Session {
             shown.push(if text == value_text {
                 text
             } else {
-                format!("{text} is {value_text}")
+                format!("`{text}` is {value_text}")
             });
         }
         Ok(shown)

@@ -373,7 +373,7 @@ impl Session {
             },
             Value::SetOf(members) => Answer::Collection {
                 set: true,
-                members: members.iter().map(|v| self.describe_value(v)).collect(),
+                members: self.set_shown(&members),
                 full: false,
             },
             Value::Family(family) => Answer::Family {
