@@ -17,7 +17,7 @@ mod show;
 mod watch;
 mod wythoff;
 
-pub use show::{Names, heap_call, heap_family, show_nimber};
+pub use show::{MoveWords, Names, heap_call, heap_family, show_nimber};
 pub use watch::{Progress, Watch};
 pub mod subtraction;
 mod survey;
