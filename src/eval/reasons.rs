@@ -94,6 +94,23 @@ impl Session {
                         .detail(vec![present]),
                 );
             }
+            // `G is losing` inside a larger claim: its own proof, as `why G is losing` gives.
+            ExprKind::Claim { game, outcome, .. } => {
+                let value = self.eval_root(game)?;
+                let id = self.game_value(&value, game.span)?;
+                let claim = crate::explain::Claim::Outcome {
+                    game: id,
+                    losing: *outcome == crate::syntax::ast::Outcome::Losing,
+                    text: self.sources.text(game.span).to_owned(),
+                };
+                let mut explainer =
+                    crate::explain::Explainer::new(&mut self.arena, &self.names.by_game, self.fold)
+                        .words(&self.names.labels);
+                let proof = explainer
+                    .prove(&claim, false)
+                    .map_err(|e| self.game_error(e, game.span))?;
+                steps.push(Step::new(proof.headline).because(proof.steps));
+            }
             ExprKind::Call { callee, args } if &*callee.name == "nimber" && args.len() == 1 => {
                 let value = self.eval_root(expr)?;
                 let game = self.sources.text(args[0].span);
