@@ -10,6 +10,30 @@ use super::{EvalError, Result, Session, Value};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Element, Expr, Subscript};
 
+/// How deep lists and sets may nest in one another: hashing, comparing and dropping a value
+/// go down it on the Rust stack.
+pub(super) const MAX_DATA_NESTING: usize = 500;
+
+/// How deep `value` nests lists and sets (an integer 0, `[1]` 1, `[[1]]` 2), or some depth
+/// past `limit` once it is known to pass it. Walks the containers, not the stack.
+fn nesting(value: &Value, limit: usize) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(value, 0)];
+    while let Some((value, depth)) = stack.pop() {
+        if let Value::List(items) | Value::SetOf(items) = value {
+            let depth = depth + 1;
+            deepest = deepest.max(depth);
+            if deepest > limit {
+                return deepest;
+            }
+            stack.extend(items.iter().map(|item| (item, depth)));
+        } else if let Value::Set(_) = value {
+            deepest = deepest.max(depth + 1);
+        }
+    }
+    deepest
+}
+
 /// A list or a string, as a sequence of values (a string's are its characters).
 enum Sequence {
     List(Arc<[Value]>),
@@ -77,6 +101,20 @@ impl Session {
             )
             .into()),
             Value::Family(family) => Err(self.family_not_game(&family, span).into()),
+            Value::List(_) | Value::SetOf(_)
+                if nesting(&value, MAX_DATA_NESTING - 1) >= MAX_DATA_NESTING =>
+            {
+                Err(EvalError::TooLarge {
+                    span,
+                    what: format!("{holder} nested this deep"),
+                    label: format!("this is nested more than {} deep", MAX_DATA_NESTING - 1),
+                    help: Some(format!(
+                        "lists and sets may nest {MAX_DATA_NESTING} deep; a position is usually \
+                         a flat list or a list of lists"
+                    )),
+                }
+                .into())
+            }
             value if value.is_data() => Ok(value),
             other => Err(EvalError::type_error(
                 span,
