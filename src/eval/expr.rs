@@ -403,11 +403,7 @@ impl Session {
             }
             .into());
         }
-        let mut values = Vec::with_capacity(args.len());
-        for arg in args {
-            values.push(self.eval(arg)?);
-        }
-        self.call_function(function, values, span)
+        self.call_with(function, args, span)
     }
 
     /// `F(7)` where `F` names a family: `let F = kayles`, `let F = sub({1, 3, 4})`.

@@ -13,6 +13,7 @@ mod expr;
 mod families;
 mod inspect;
 pub mod limits;
+mod memo;
 mod memory;
 mod naming;
 mod ops;
@@ -38,7 +39,7 @@ pub use value::Value;
 use crate::game::{Arena, GameLimits};
 use crate::source::{Sources, Span};
 use crate::syntax::ast::{Expr, Ident};
-use calls::{CallKey, CallState};
+use calls::CallState;
 
 /// Bounds on one session's work, so that no input takes the whole machine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -96,7 +97,7 @@ pub struct Session {
     globals: IndexMap<Arc<str>, Global>,
     function_count: u32,
     /// Results of family calls, per argument tuple.
-    memo: FxHashMap<CallKey, Value>,
+    memo: memo::Memo,
     /// What is charged to the `memory` limit beside the game DAG.
     held: memory::Held,
     /// Names a loop variable or parameter gives a value, innermost last.
@@ -135,7 +136,7 @@ impl Session {
             fold: crate::explain::Fold::SCREEN,
             globals: IndexMap::new(),
             function_count: 0,
-            memo: FxHashMap::default(),
+            memo: memo::Memo::default(),
             held: memory::Held::default(),
             locals: Vec::new(),
             calls: CallState::default(),
