@@ -206,7 +206,9 @@ impl Session {
     fn chain(&mut self, first: &Expr, rest: &[(BinOp, Span, Expr)]) -> Result<Value> {
         let mut value = self.eval(first)?;
         let mut span = first.span;
-        let mut parts: Vec<GameId> = Vec::new();
+        // The buffer of the last chain, so that `K(a) + K(b)` in a comprehension allocates
+        // nothing (a chain within a part takes a fresh one).
+        let mut parts: Vec<GameId> = std::mem::take(&mut self.sum_parts);
         for (i, (op, op_span, rhs)) in rest.iter().enumerate() {
             if matches!(value, Value::Game(_)) && *op == BinOp::Add {
                 let right = self.eval(rhs)?;
@@ -243,7 +245,10 @@ impl Session {
             }
             span = span.to(rhs.span);
         }
-        self.sum_of(&mut parts, value, span)
+        let value = self.sum_of(&mut parts, value, span);
+        parts.clear();
+        self.sum_parts = parts;
+        value
     }
 
     /// The sum of the parts gathered so far, or `value` itself if there are none.

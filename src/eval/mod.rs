@@ -36,7 +36,7 @@ pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};
 pub use value::Value;
 
-use crate::game::{Arena, GameLimits};
+use crate::game::{Arena, GameId, GameLimits};
 use crate::source::{Sources, Span};
 use crate::syntax::ast::{Expr, Ident};
 use calls::CallState;
@@ -103,6 +103,8 @@ pub struct Session {
     /// Names a loop variable or parameter gives a value, innermost last.
     locals: Vec<(Arc<str>, Value)>,
     calls: CallState,
+    /// A buffer for the parts of a sum being evaluated.
+    sum_parts: Vec<GameId>,
     steps: u64,
     /// Set from outside (Ctrl-C) to stop the running statement.
     interrupt: Arc<AtomicBool>,
@@ -140,6 +142,7 @@ impl Session {
             held: memory::Held::default(),
             locals: Vec::new(),
             calls: CallState::default(),
+            sum_parts: Vec::new(),
             steps: 0,
             interrupt,
             defined_later: FxHashMap::default(),

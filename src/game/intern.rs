@@ -113,11 +113,21 @@ fn spread(tag: u32) -> u64 {
 pub(super) struct Interner {
     nodes: Vec<Node>,
     index: HashTable<Slot>,
+    /// Sums of two parts (`K(a) + K(b)`, made by the million), by their parts, so that finding
+    /// one reads its slot and not the node and its list: `[first, second, id]`.
+    pairs: HashTable<[u32; 3]>,
 }
 
 /// A view's hash, kept between looking it up and adding it.
 #[derive(Copy, Clone)]
-pub(super) struct Hashed(u32);
+pub(super) enum Hashed {
+    Tag(u32),
+    Pair(u64),
+}
+
+fn pair_hash(first: GameId, second: GameId) -> u64 {
+    mix(u64::from(first.0) << 32 | u64::from(second.0))
+}
 
 impl Interner {
     pub fn node(&self, id: GameId) -> &Node {
@@ -130,20 +140,37 @@ impl Interner {
 
     /// The node equal to `view`, if there is one, and the view's hash for [`Interner::add`].
     pub fn find(&self, view: View) -> (Option<GameId>, Hashed) {
+        if let View::Sum(&[first, second]) = view {
+            let hash = pair_hash(first, second);
+            let found = self
+                .pairs
+                .find(hash, |&[a, b, _]| a == first.0 && b == second.0);
+            return (found.map(|&[.., id]| GameId(id)), Hashed::Pair(hash));
+        }
         let tag = (view.hash() >> 32) as u32;
         let found = self.index.find(spread(tag), |slot| {
             slot.tag == tag && view.is(&self.nodes[slot.id as usize])
         });
-        (found.map(|slot| GameId(slot.id)), Hashed(tag))
+        (found.map(|slot| GameId(slot.id)), Hashed::Tag(tag))
     }
 
     /// Adds a node not in the arena (as [`Interner::find`] said), hashed as it said.
     pub fn add(&mut self, node: Node, hashed: Hashed) -> GameId {
         let id = u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes");
+        match (hashed, &node) {
+            (Hashed::Pair(hash), Node::Sum(parts)) => {
+                let entry = [parts[0].0, parts[1].0, id];
+                self.pairs
+                    .insert_unique(hash, entry, |&[a, b, _]| pair_hash(GameId(a), GameId(b)));
+            }
+            (Hashed::Tag(tag), _) => {
+                let slot = Slot { id, tag };
+                self.index
+                    .insert_unique(spread(tag), slot, |slot| spread(slot.tag));
+            }
+            _ => unreachable!("a pair's hash is for a sum of two parts"),
+        }
         self.nodes.push(node);
-        let slot = Slot { id, tag: hashed.0 };
-        self.index
-            .insert_unique(spread(hashed.0), slot, |slot| spread(slot.tag));
         GameId(id)
     }
 }
