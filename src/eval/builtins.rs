@@ -113,6 +113,11 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "the elements of a list (or the members of a set) as a list, in order",
     },
     Builtin {
+        name: "str",
+        signature: "str(x)",
+        summary: "x as text, as it would be typed: str(5) == \"5\", for the words of a move",
+    },
+    Builtin {
         name: "abs",
         signature: "abs(n)",
         summary: "the absolute value of an integer",

@@ -77,9 +77,13 @@ impl Session {
                     options.push(self.game_value(value, *span)?);
                 }
                 self.option_list_ends(noted, &options);
-                let id = self.arena.with_options(options);
+                let id = self.arena.with_options(options.clone());
                 self.elements_done(&list);
-                Ok(Value::Game(id.map_err(|e| self.game_error(e, expr.span))?))
+                let id = id.map_err(|e| self.game_error(e, expr.span))?;
+                for (index, words) in &list.labels {
+                    self.names.label(id, options[*index], words.clone());
+                }
+                Ok(Value::Game(id))
             }
             ExprKind::Set(elements) => self.set_literal(elements, expr.span),
             ExprKind::List(elements) => self.list_literal(elements, expr.span),
@@ -282,7 +286,20 @@ impl Session {
     ) -> Result<Elements> {
         let mut out = Elements::new(span, game);
         for element in elements {
+            if let (Some(label), false) = (&element.label, game) {
+                return Err(EvalError::type_error(
+                    label.span,
+                    "only a game's options say in words what the move to them does",
+                    "this is not an option",
+                )
+                .with_help("`as \"...\"` goes with an option of `<...>`; leave it out here")
+                .into());
+            }
             let mut collect = |session: &mut Session, value: Value| {
+                if let Some(label) = &element.label {
+                    let words = session.move_words(label)?;
+                    out.labels.push((out.items.len(), words));
+                }
                 session.push_element(&mut out, (value, element.expr.span))?;
                 session.element_evaluated(&element.expr);
                 Ok(true)
@@ -732,6 +749,24 @@ impl Session {
     fn describe_values(&self, values: &[Value]) -> String {
         let shown: Vec<String> = values.iter().map(|v| self.describe_value(v)).collect();
         shown.join(", ")
+    }
+}
+
+impl Session {
+    /// What `as ...` says of a move: a string.
+    fn move_words(&mut self, label: &Expr) -> Result<Arc<str>> {
+        match self.eval(label)? {
+            Value::Str(text) => Ok(text),
+            other => Err(EvalError::type_error(
+                label.span,
+                "a move is told in words: a string",
+                format!("this is {}", other.kind()),
+            )
+            .with_help(
+                "write the words in quotes, joining numbers with `str`: `as \"take \" + str(k)`",
+            )
+            .into()),
+        }
     }
 }
 

@@ -11,7 +11,17 @@ use crate::syntax::ast::{Expr, ExprKind, Ident};
 pub(super) fn is_data_builtin(name: &str) -> bool {
     matches!(
         name,
-        "len" | "sum" | "min" | "max" | "sort" | "abs" | "options" | "all" | "any" | "count"
+        "len"
+            | "sum"
+            | "min"
+            | "max"
+            | "sort"
+            | "abs"
+            | "options"
+            | "all"
+            | "any"
+            | "count"
+            | "str"
     )
 }
 
@@ -76,6 +86,10 @@ impl Session {
                 }
                 Ok(Value::set_of(games))
             }
+            "str" => Ok(match value {
+                Value::Str(text) => Value::Str(text),
+                other => Value::Str(self.describe_value(&other).into()),
+            }),
             "len" => {
                 let len = match &value {
                     Value::List(items) | Value::SetOf(items) => items.len() as u128,

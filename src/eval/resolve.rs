@@ -168,6 +168,9 @@ impl Resolver<'_> {
             }
         }
         self.expr(&element.expr);
+        if let Some(label) = &element.label {
+            self.expr(label);
+        }
         self.scope.truncate(mark);
     }
 

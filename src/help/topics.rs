@@ -255,6 +255,13 @@ and lists lexicographically. Sorting a position's heaps makes equal positions on
         example: "sort([3, 1, 2])\nsort({[2], [1, 5]})",
     },
     Topic {
+        name: "str",
+        title: "str(x): as text",
+        text: "A value as it would be typed, as a string (a string stays itself): for the words \
+of a move, `as \"take \" + str(k)`.",
+        example: "str(5) + \" chips\"",
+    },
+    Topic {
         name: "abs",
         title: "abs(n)",
         text: "The absolute value of an integer.",

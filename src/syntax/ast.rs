@@ -148,6 +148,8 @@ pub enum Subscript {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Element {
     pub expr: Expr,
+    /// `as "take 2"`: the move to this option, in words, for explanations.
+    pub label: Option<Expr>,
     pub clauses: Vec<Clause>,
     pub span: Span,
 }

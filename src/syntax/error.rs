@@ -103,6 +103,8 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         kw_then => "`then`",
         kw_else => "`else`",
         kw_in => "`in`",
+        // `G as "take 2"` after an option reads like an operator in a list of what may follow.
+        move_label | kw_as => "an operator",
         kw_let => "`let`",
         kw_assert => "`assert`",
         params => "parameters",

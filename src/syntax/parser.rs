@@ -452,6 +452,7 @@ impl Builder {
                             };
                             let element = Element {
                                 expr,
+                                label: None,
                                 clauses,
                                 span,
                             };
@@ -520,11 +521,17 @@ impl Builder {
                 let span = self.span(&element);
                 let mut inner = element.into_inner();
                 let expr = self.expr(inner.next().expect("an element expression"))?;
-                let clauses = inner
-                    .map(|clause| self.clause(clause))
-                    .collect::<Result<_>>()?;
+                let mut label = None;
+                let mut clauses = Vec::new();
+                for part in inner {
+                    match part.as_rule() {
+                        Rule::move_label => label = Some(self.expr(last_expr(part))?),
+                        _ => clauses.push(self.clause(part)?),
+                    }
+                }
                 Ok(Element {
                     expr,
+                    label,
                     clauses,
                     span,
                 })
