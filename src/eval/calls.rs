@@ -22,8 +22,8 @@ pub(super) const SUSPEND_DEPTH: usize = 256;
 /// A call of a family with its arguments: the memo key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) struct CallKey {
-    function: u32,
-    args: Box<[Value]>,
+    pub function: u32,
+    pub args: Box<[Value]>,
 }
 
 impl CallKey {
@@ -73,7 +73,7 @@ impl Session {
             let Some(top) = stack.last() else {
                 break Ok(());
             };
-            let result = if self.memo.contains_key(&top.key) {
+            let result = if self.memo.contains(&top.key) {
                 Ok(())
             } else {
                 self.calls.base_depth = top.depth;
@@ -100,22 +100,50 @@ impl Session {
         result
     }
 
+    /// `S(a, b)`: the arguments evaluated in order, up to three of them without allocating.
+    pub(super) fn call_with(
+        &mut self,
+        function: &Arc<Function>,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value> {
+        match args {
+            [a] => {
+                let values = [self.eval(a)?];
+                self.call_function(function, &values, span)
+            }
+            [a, b] => {
+                let values = [self.eval(a)?, self.eval(b)?];
+                self.call_function(function, &values, span)
+            }
+            [a, b, c] => {
+                let values = [self.eval(a)?, self.eval(b)?, self.eval(c)?];
+                self.call_function(function, &values, span)
+            }
+            _ => {
+                let values = args.iter().map(|arg| self.eval(arg));
+                let values = values.collect::<Result<Vec<_>>>()?;
+                self.call_function(function, &values, span)
+            }
+        }
+    }
+
     /// `S(args)`, from the memo if it was computed before.
     pub(super) fn call_function(
         &mut self,
         function: &Arc<Function>,
-        args: Vec<Value>,
+        args: &[Value],
         span: Span,
     ) -> Result<Value> {
+        if let Some(value) = self.memo.get(function.id, args) {
+            let value = value.clone();
+            self.call_returned(&function.name.name, args);
+            return Ok(value);
+        }
         let key = CallKey {
             function: function.id,
             args: args.into(),
         };
-        if let Some(value) = self.memo.get(&key) {
-            let value = value.clone();
-            self.call_returned(&function.name.name, &key);
-            return Ok(value);
-        }
         if self.calls.chain.contains(&key) || self.calls.suspended.contains(&key) {
             return Err(self.loop_error(function, &key, span));
         }
@@ -159,8 +187,8 @@ impl Session {
                 let call = self.show_call(&function.name.name, &key);
                 self.name_game(*id, call.into());
             }
-            self.call_returned(&function.name.name, &key);
-            self.memo.insert(key, value.clone());
+            self.call_returned(&function.name.name, &key.args);
+            self.memo.insert(&key, value.clone());
         }
         result
     }
@@ -193,11 +221,12 @@ impl Session {
 
     /// `S(3)`, `rook(1, 2)`
     pub(super) fn show_call(&self, name: &str, key: &CallKey) -> String {
-        let args: Vec<String> = key
-            .args
-            .iter()
-            .map(|arg| self.describe_value(arg))
-            .collect();
+        self.show_args(name, &key.args)
+    }
+
+    /// A call of `name` with these arguments, as it would be typed.
+    pub(super) fn show_args(&self, name: &str, args: &[Value]) -> String {
+        let args: Vec<String> = args.iter().map(|arg| self.describe_value(arg)).collect();
         format!("{name}({})", args.join(", "))
     }
 

@@ -208,7 +208,9 @@ impl Session {
     fn chain(&mut self, first: &Expr, rest: &[(BinOp, Span, Expr)]) -> Result<Value> {
         let mut value = self.eval(first)?;
         let mut span = first.span;
-        let mut parts: Vec<GameId> = Vec::new();
+        // The buffer of the last chain, so that `K(a) + K(b)` in a comprehension allocates
+        // nothing (a chain within a part takes a fresh one).
+        let mut parts: Vec<GameId> = std::mem::take(&mut self.sum_parts);
         for (i, (op, op_span, rhs)) in rest.iter().enumerate() {
             if matches!(value, Value::Game(_)) && *op == BinOp::Add {
                 let right = self.eval(rhs)?;
@@ -245,7 +247,10 @@ impl Session {
             }
             span = span.to(rhs.span);
         }
-        self.sum_of(&mut parts, value, span)
+        let value = self.sum_of(&mut parts, value, span);
+        parts.clear();
+        self.sum_parts = parts;
+        value
     }
 
     /// The sum of the parts gathered so far, or `value` itself if there are none.
@@ -404,11 +409,7 @@ impl Session {
             }
             .into());
         }
-        let mut values = Vec::with_capacity(args.len());
-        for arg in args {
-            values.push(self.eval(arg)?);
-        }
-        self.call_function(function, values, span)
+        self.call_with(function, args, span)
     }
 
     /// `F(7)` where `F` names a family: `let F = kayles`, `let F = sub({1, 3, 4})`.

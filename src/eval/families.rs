@@ -78,7 +78,7 @@ impl Session {
     /// F(n) as a game.
     pub(super) fn family_member(&mut self, family: &Family, n: i64, span: Span) -> Result<Value> {
         match family {
-            Family::User(function) => self.call_function(function, vec![Value::Int(n)], span),
+            Family::User(function) => self.call_function(function, &[Value::Int(n)], span),
             Family::Subtraction(moves) => {
                 let pile = super::expr::chips(n, span)?;
                 let id = self

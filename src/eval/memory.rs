@@ -12,12 +12,6 @@ use super::calls::CallKey;
 use super::{EvalError, Result, Session, Value};
 use crate::source::Span;
 
-/// One remembered call beside its arguments and value: the hash table's slot and control
-/// byte, three times over, for the table's spare room and its old copy while it doubles.
-/// Measured: 4 million calls of `let f(a, b) = 1` peak at 211 bytes each, 64 of them the
-/// two boxed arguments (see [`CallKey::args_bytes`]).
-const MEMO_ENTRY: u64 = 3 * (size_of::<(CallKey, Value)>() as u64 + 1);
-
 /// What an allocation takes beyond what it holds: the allocator's header, an `Arc`'s counts.
 pub(super) const ALLOCATION: u64 = 32;
 
@@ -152,7 +146,7 @@ impl Session {
         value: &Value,
         span: Span,
     ) -> Result<()> {
-        let bytes = MEMO_ENTRY + key.args_bytes() + owned_bytes(value);
+        let bytes = super::memo::entry_bytes(key) + owned_bytes(value);
         if self.over_limit(bytes) {
             let call = self.show_call(name, key);
             let entries = self.memo.len() + 1;

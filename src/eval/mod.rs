@@ -15,6 +15,7 @@ mod families;
 mod functions;
 mod inspect;
 pub mod limits;
+mod memo;
 mod memory;
 mod naming;
 mod ops;
@@ -38,10 +39,10 @@ pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};
 pub use value::Value;
 
-use crate::game::{Arena, GameLimits};
+use crate::game::{Arena, GameId, GameLimits};
 use crate::source::{Sources, Span};
 use crate::syntax::ast::{Expr, Ident};
-use calls::{CallKey, CallState};
+use calls::CallState;
 
 /// Bounds on one session's work, so that no input takes the whole machine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -99,12 +100,14 @@ pub struct Session {
     globals: IndexMap<Arc<str>, Global>,
     function_count: u32,
     /// Results of family calls, per argument tuple.
-    memo: FxHashMap<CallKey, Value>,
+    memo: memo::Memo,
     /// What is charged to the `memory` limit beside the game DAG.
     held: memory::Held,
     /// Names a loop variable or parameter gives a value, innermost last.
     locals: Vec<(Arc<str>, Value)>,
     calls: CallState,
+    /// A buffer for the parts of a sum being evaluated.
+    sum_parts: Vec<GameId>,
     steps: u64,
     /// Set from outside (Ctrl-C) to stop the running statement.
     interrupt: Arc<AtomicBool>,
@@ -140,10 +143,11 @@ impl Session {
             fold: crate::explain::Fold::SCREEN,
             globals: IndexMap::new(),
             function_count: 0,
-            memo: FxHashMap::default(),
+            memo: memo::Memo::default(),
             held: memory::Held::default(),
             locals: Vec::new(),
             calls: CallState::default(),
+            sum_parts: Vec::new(),
             steps: 0,
             interrupt,
             defined_later: FxHashMap::default(),

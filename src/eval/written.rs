@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use super::calls::CallKey;
 use super::value::Family;
 use super::{Flow, Function, Global, Result, Session, Value};
 use crate::explain::Written;
@@ -237,9 +236,9 @@ impl Session {
     }
 
     /// A call of a family returned: remembered while an option list is being noted.
-    pub(super) fn call_returned(&mut self, name: &Arc<str>, key: &CallKey) {
+    pub(super) fn call_returned(&mut self, name: &Arc<str>, args: &[Value]) {
         if matches!(self.recording, Recording::On { .. }) {
-            let call = self.show_call(name, key);
+            let call = self.show_args(name, args);
             if let Recording::On { last_call, .. } = &mut self.recording {
                 *last_call = Some((name.clone(), call));
             }

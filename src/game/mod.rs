@@ -10,6 +10,7 @@ mod canonical;
 pub mod hackenbush;
 pub mod heap;
 mod heaps;
+mod intern;
 pub mod moves;
 pub mod pictures;
 pub mod reduce;
@@ -17,6 +18,7 @@ mod show;
 mod watch;
 mod wythoff;
 
+pub use intern::MixHasher;
 pub use show::{MoveWords, Names, heap_call, heap_family, show_nimber};
 pub use watch::{Progress, Watch};
 pub mod subtraction;
@@ -27,6 +29,7 @@ pub use survey::Survey;
 use std::hash::BuildHasherDefault;
 
 use indexmap::IndexSet;
+use intern::View;
 use rustc_hash::FxHasher;
 
 use heap::wythoff::WythoffTable;
@@ -184,7 +187,7 @@ fn node_bytes(node: &Node) -> u64 {
 
 #[derive(Default)]
 pub struct Arena {
-    nodes: FxIndexSet<Node>,
+    nodes: intern::Interner,
     /// About what the nodes take: see [`node_bytes`].
     dag_bytes: u64,
     /// Bytes the evaluator holds beside the arena (families' remembered values, lists
@@ -214,7 +217,7 @@ impl Arena {
     }
 
     pub fn node(&self, id: GameId) -> &Node {
-        &self.nodes[id.index()]
+        self.nodes.node(id)
     }
 
     /// About how many bytes the game DAG takes: its nodes and their lists of options.
@@ -228,12 +231,18 @@ impl Arena {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.nodes.is_empty()
+        self.nodes.len() == 0
     }
 
     fn intern(&mut self, node: Node) -> Result<GameId, GameError> {
-        if let Some(index) = self.nodes.get_index_of(&node) {
-            return Ok(GameId(index as u32));
+        self.intern_view(View::of(&node))
+    }
+
+    /// The node equal to `view`, made if it is new: a list is boxed only then.
+    fn intern_view(&mut self, view: View) -> Result<GameId, GameError> {
+        let (found, hashed) = self.nodes.find(view);
+        if let Some(id) = found {
+            return Ok(id);
         }
         // Every computation that builds games stops here when interrupted (Ctrl-C).
         self.watch.check()?;
@@ -242,11 +251,12 @@ impl Arena {
                 limit: self.limits.nodes,
             });
         }
+        let node = view.to_node();
         self.charge(node_bytes(&node))
             .map_err(|limit| GameError::DagOutOfMemory { limit })?;
-        let (index, _) = self.nodes.insert_full(node);
+        let id = self.nodes.add(node, hashed);
         self.nimbers.push(UNKNOWN);
-        Ok(GameId(index as u32))
+        Ok(id)
     }
 
     /// Counts `bytes` more kept in the arena, or says the `memory` limit they would pass.
@@ -276,7 +286,7 @@ impl Arena {
         if let Some(chips) = self.as_nim_options(&options) {
             return self.nim(chips);
         }
-        self.intern(Node::Options(options.into()))
+        self.intern_view(View::Options(&options))
     }
 
     /// If the options are exactly `*0, ..., *(k-1)`, then k.
@@ -359,6 +369,15 @@ impl Arena {
 
     /// `G + H + ...`; sums inside are opened up, a single part is itself.
     pub fn sum(&mut self, parts: &[GameId]) -> Result<GameId, GameError> {
+        let is_sum = |id: &GameId| matches!(self.node(*id), Node::Sum(_));
+        if !parts.iter().any(is_sum) {
+            // Nothing to open up (the usual case): the parts are the sum's, as they are.
+            return match parts {
+                [] => Ok(self.zero()),
+                [single] => Ok(*single),
+                _ => self.intern_view(View::Sum(parts)),
+            };
+        }
         let mut flat = Vec::with_capacity(parts.len());
         for &part in parts {
             match self.node(part) {
@@ -366,11 +385,7 @@ impl Arena {
                 _ => flat.push(part),
             }
         }
-        match flat.as_slice() {
-            [] => Ok(self.zero()),
-            [single] => Ok(*single),
-            _ => self.intern(Node::Sum(flat.into())),
-        }
+        self.intern_view(View::Sum(&flat))
     }
 }
 

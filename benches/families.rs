@@ -1,0 +1,154 @@
+//! Families written by the user, evaluated by the interpreter: `cargo bench --bench families`.
+//!
+//! Each program defines a family and asks for the nimber of one large member, in a fresh
+//! session, as `grundy run` runs it. "options" counts the options the family's bodies list
+//! (each comprehension element evaluated), "memory" the bytes the session still holds at the
+//! end (counted by this bench's allocator), divided by the memoized positions. Every answer
+//! is checked against the mathematics (Kayles' values from the heap engine, the rook's
+//! `i xor j`). `QUICK=1` runs only the smaller sizes; an argument keeps the rows whose name
+//! contains it (`cargo bench --bench families -- rook`).
+
+mod timing;
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicIsize, Ordering};
+
+use grundy::eval::{Answer, Event, Session};
+use grundy::game::heap::{Code, HeapGame, Sequence};
+use timing::timed;
+
+/// Counts the bytes allocated and not yet freed.
+struct Counting;
+
+static LIVE: AtomicIsize = AtomicIsize::new(0);
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        LIVE.fetch_add(
+            new_size as isize - layout.size() as isize,
+            Ordering::Relaxed,
+        );
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static ALLOCATOR: Counting = Counting;
+
+/// A family's definition, the call asked for, and what the bench knows of it.
+struct Case {
+    name: String,
+    program: String,
+    /// Options the bodies list, and memoized positions.
+    options: u64,
+    positions: u64,
+    expected: u64,
+}
+
+fn main() {
+    let quick = std::env::var("QUICK").is_ok_and(|v| v == "1");
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with("--"));
+    let keep = |name: &str| filter.as_deref().is_none_or(|f| name.contains(f));
+    let kayles_sizes: &[u64] = if quick {
+        &[500, 1000]
+    } else {
+        &[500, 1000, 2000]
+    };
+    let rook_sizes: &[u64] = if quick { &[100, 200] } else { &[100, 200, 300] };
+    let mut cases: Vec<Case> = kayles_sizes.iter().map(|&n| kayles(n)).collect();
+    cases.extend(rook_sizes.iter().map(|&n| rook(n)));
+
+    println!(
+        "| family | options | positions | time | options per second | memory (bytes/position) |"
+    );
+    println!("|---|---|---|---|---|---|");
+    for case in cases.iter().filter(|c| keep(&c.name)) {
+        let mut bytes = 0;
+        let ran = timed(|| {
+            let before = LIVE.load(Ordering::Relaxed);
+            let mut session = Session::default();
+            let answer = nimber_of(&mut session, &case.program);
+            bytes = LIVE.load(Ordering::Relaxed) - before;
+            assert_eq!(answer, case.expected, "{}", case.name);
+        });
+        let per_second = case.options as f64 / ran.time.as_secs_f64();
+        println!(
+            "| {} | {} | {} | {} | {} | {:.0} |",
+            case.name,
+            case.options,
+            case.positions,
+            ran.show(),
+            rate(per_second),
+            bytes as f64 / case.positions as f64,
+        );
+    }
+}
+
+/// Runs the program and returns the integer its last statement printed.
+fn nimber_of(session: &mut Session, program: &str) -> u64 {
+    let mut last = None;
+    let summary = session.run("bench.game", program, &mut |event| match event {
+        Event::Answer {
+            answer: Answer::Int(n),
+            ..
+        } => last = Some(n),
+        Event::Error(diagnosis) => panic!("{:?}", diagnosis.report),
+        _ => {}
+    });
+    assert_eq!(summary.runtime_errors, 0);
+    u64::try_from(last.expect("an answer")).expect("a nimber")
+}
+
+/// Kayles written as a family: a move takes one or two neighbouring pins from a row.
+fn kayles(n: u64) -> Case {
+    let program = format!(
+        "let K(n) = < K(a) + K(n - a - k) for k in 1..=2 for a in 0..=n - k >\nnimber(K({n}))\n"
+    );
+    // Row m lists a for 0 ≤ a ≤ m − k, for k = 1 and 2.
+    let options = (0..=n).map(|m| m + m.saturating_sub(1)).sum();
+    let mut table = Sequence::new(HeapGame::TakeBreak(Code::parse("0.77").unwrap()));
+    let values = table
+        .values_to(n, &mut |_, _| true)
+        .expect("Kayles' values");
+    Case {
+        name: format!("Kayles `K({n})`"),
+        program,
+        options,
+        positions: n + 1,
+        expected: u64::from(values[n as usize]),
+    }
+}
+
+/// The rook moving up or left on a board: rook(i, j) ≡ *(i xor j).
+fn rook(n: u64) -> Case {
+    let program = format!(
+        "let rook(i, j) = < rook(a, j) for a in 0..i, rook(i, b) for b in 0..j >\n\
+         nimber(rook({n}, {n}))\n"
+    );
+    // Square (i, j) lists i + j options.
+    let options = (0..=n).map(|i| (0..=n).map(|j| i + j).sum::<u64>()).sum();
+    Case {
+        name: format!("rook `rook({n}, {n})`"),
+        program,
+        options,
+        positions: (n + 1) * (n + 1),
+        expected: 0,
+    }
+}
+
+/// `12.3 M/s`
+fn rate(per_second: f64) -> String {
+    if per_second >= 1e6 {
+        format!("{:.1} M/s", per_second / 1e6)
+    } else {
+        format!("{:.0} k/s", per_second / 1e3)
+    }
+}

@@ -1,0 +1,237 @@
+//! The values of family calls, found from the function and the arguments as they lie on the
+//! caller's side: a call seen before allocates nothing.
+//!
+//! Most families take a few integers (`S(n)`, `rook(i, j)`): such a call is kept with its
+//! integers in the entry itself, so that finding it reads one entry and no boxed arguments,
+//! and calls with neighbouring integers hash to neighbouring slots, so that a comprehension
+//! going through `rook(a, j) for a in 0..i` finds its calls in memory it has just read
+//! rather than in a fresh cache line each time. Other calls keep their arguments boxed.
+
+use std::hash::{Hash, Hasher};
+use std::mem::size_of;
+
+use hashbrown::HashTable;
+
+use super::Value;
+use super::calls::CallKey;
+use crate::game::MixHasher;
+
+/// Calls of up to this many integers are kept inline.
+const INLINE: usize = 3;
+
+/// A remembered call's arguments.
+#[derive(Debug)]
+enum Args {
+    /// Up to [`INLINE`] integers; those past `len` are 0.
+    Ints {
+        len: u8,
+        ints: [i64; INLINE],
+    },
+    Values(Box<[Value]>),
+}
+
+#[derive(Debug)]
+struct Entry {
+    function: u32,
+    args: Args,
+    value: Value,
+}
+
+/// A call as it is looked up: its arguments borrowed, or as integers when they all are.
+#[derive(Copy, Clone)]
+enum Call<'a> {
+    Ints {
+        function: u32,
+        len: u8,
+        ints: [i64; INLINE],
+    },
+    Values {
+        function: u32,
+        args: &'a [Value],
+    },
+}
+
+impl<'a> Call<'a> {
+    fn of(function: u32, args: &'a [Value]) -> Call<'a> {
+        if args.len() <= INLINE {
+            let mut ints = [0; INLINE];
+            let all_ints = args.iter().zip(&mut ints).all(|(arg, slot)| match arg {
+                Value::Int(n) => {
+                    *slot = *n;
+                    true
+                }
+                _ => false,
+            });
+            if all_ints {
+                let len = args.len() as u8;
+                return Call::Ints {
+                    function,
+                    len,
+                    ints,
+                };
+            }
+        }
+        Call::Values { function, args }
+    }
+
+    fn of_entry(entry: &Entry) -> Call<'_> {
+        match &entry.args {
+            &Args::Ints { len, ints } => Call::Ints {
+                function: entry.function,
+                len,
+                ints,
+            },
+            Args::Values(args) => Call::Values {
+                function: entry.function,
+                args,
+            },
+        }
+    }
+
+    fn hash(self) -> u64 {
+        let mut hasher = MixHasher::default();
+        match self {
+            Call::Ints {
+                function,
+                len,
+                ints,
+            } => {
+                // Integers that differ only in their low bits share the high part of the
+                // hash and lie side by side in the table (adding the low bits, rather than
+                // putting them in place of the hash's own, keeps far-apart integers apart).
+                let bits = 6 / u32::from(len.max(1));
+                let mut low = 0u64;
+                (function, len).hash(&mut hasher);
+                for &n in &ints[..usize::from(len)] {
+                    (n >> bits).hash(&mut hasher);
+                    low = (low << bits) | (n as u64 & ((1 << bits) - 1));
+                }
+                // The top seven bits tell slots apart before an entry is read: neighbours
+                // get different ones.
+                let tag = low.wrapping_mul(0x9e37_79b9_7f4a_7c15) & (0x7f << 57);
+                hasher.finish().wrapping_add(low) ^ tag
+            }
+            Call::Values { function, args } => {
+                (function, args).hash(&mut hasher);
+                hasher.finish()
+            }
+        }
+    }
+
+    fn is(self, entry: &Entry) -> bool {
+        match (self, &entry.args) {
+            (
+                Call::Ints {
+                    function,
+                    len,
+                    ints,
+                },
+                Args::Ints {
+                    len: their_len,
+                    ints: theirs,
+                },
+            ) => function == entry.function && len == *their_len && ints == *theirs,
+            (Call::Values { function, args }, Args::Values(theirs)) => {
+                function == entry.function && *args == **theirs
+            }
+            _ => false,
+        }
+    }
+}
+
+#[derive(Default, Debug)]
+pub(super) struct Memo {
+    table: HashTable<Entry>,
+}
+
+impl Memo {
+    pub fn get(&self, function: u32, args: &[Value]) -> Option<&Value> {
+        let call = Call::of(function, args);
+        let entry = self.table.find(call.hash(), |entry| call.is(entry))?;
+        Some(&entry.value)
+    }
+
+    pub fn contains(&self, key: &CallKey) -> bool {
+        self.get(key.function, &key.args).is_some()
+    }
+
+    /// Remembers a new call's value (one not remembered yet).
+    pub fn insert(&mut self, key: &CallKey, value: Value) {
+        let args = match Call::of(key.function, &key.args) {
+            Call::Ints { len, ints, .. } => Args::Ints { len, ints },
+            Call::Values { .. } => Args::Values(key.args.clone()),
+        };
+        let entry = Entry {
+            function: key.function,
+            args,
+            value,
+        };
+        let hash = Call::of_entry(&entry).hash();
+        self.table
+            .insert_unique(hash, entry, |entry| Call::of_entry(entry).hash());
+    }
+
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+}
+
+/// What remembering a call takes beside its value's own heap: its entry and control byte,
+/// three times over, for the table's spare room and its old copy while it doubles, and the
+/// boxed arguments of a call not kept inline.
+pub(super) fn entry_bytes(key: &CallKey) -> u64 {
+    let entry = 3 * (size_of::<Entry>() as u64 + 1);
+    match Call::of(key.function, &key.args) {
+        Call::Ints { .. } => entry,
+        Call::Values { .. } => entry + key.args_bytes(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(function: u32, args: Vec<Value>) -> CallKey {
+        CallKey {
+            function,
+            args: args.into(),
+        }
+    }
+
+    /// Every call remembered is found with its own value, and no other call is, whether its
+    /// arguments are kept inline or boxed (the naive memo: a list searched call by call).
+    #[test]
+    fn calls_are_found_exactly() {
+        let mut memo = Memo::default();
+        let mut naive: Vec<(CallKey, Value)> = Vec::new();
+        let mut calls = Vec::new();
+        for a in -20..40i64 {
+            calls.push(key(0, vec![Value::Int(a)]));
+            calls.push(key(1, vec![Value::Int(a)]));
+            calls.push(key(1, vec![Value::Int(a), Value::Int(a * 7 % 13)]));
+            calls.push(key(
+                1,
+                vec![Value::Int(a), Value::Int(1), Value::Int(a << 40)],
+            ));
+            calls.push(key(2, vec![Value::Int(a); 4]));
+            calls.push(key(2, vec![Value::Int(a), Value::Bool(a % 2 == 0)]));
+        }
+        calls.push(key(3, vec![]));
+        let (remembered, asked) = calls.split_at(calls.len() / 2);
+        for (i, call) in remembered.iter().enumerate() {
+            if !naive.iter().any(|(k, _)| k == call) {
+                memo.insert(call, Value::Int(i as i64));
+                naive.push((call.clone(), Value::Int(i as i64)));
+            }
+        }
+        assert_eq!(memo.len(), naive.len());
+        for call in remembered.iter().chain(asked) {
+            let expected = naive.iter().find(|(k, _)| k == call).map(|(_, v)| v);
+            assert_eq!(memo.get(call.function, &call.args), expected, "{call:?}");
+        }
+    }
+}
