@@ -83,6 +83,11 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "a stalk (snake) of n edges standing on the ground: the Hackenbush picture of *n",
     },
     Builtin {
+        name: "digraph",
+        signature: "digraph(\"a>b a>c b>c c>d\")",
+        summary: "a game graph: its moves a>b; `G(\"a\")` is the game at vertex a, a vertex with no moves being 0",
+    },
+    Builtin {
         name: "seq",
         signature: "seq(F, 0..100)",
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
@@ -223,6 +228,7 @@ impl Session {
             }
             "hackenbush" => self.hackenbush(&values[0], span),
             "stalk" => self.stalk(&values[0], span),
+            "digraph" => self.digraph(&values[0], span),
             "kayles" | "dawson" | "grundy_game" => {
                 let game = heap_family(name).expect("a heap game");
                 self.heap_of(&game, &values[0], span, heap_call(&game, "n"))

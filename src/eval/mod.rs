@@ -8,6 +8,7 @@ mod builtins;
 mod calls;
 mod capped;
 mod commands;
+mod digraph;
 mod error;
 mod expr;
 mod families;
@@ -31,6 +32,7 @@ use rustc_hash::FxHashMap;
 
 pub use answer::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 pub use builtins::BUILTINS;
+pub use digraph::DigraphTable;
 pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};
 pub use value::Value;

@@ -318,6 +318,10 @@ impl Session {
                         members,
                         full: true,
                     },
+                    Answer::Digraph(table) => Answer::Digraph(super::DigraphTable {
+                        full: true,
+                        ..table
+                    }),
                     other => other,
                 })
             }
@@ -367,6 +371,7 @@ impl Session {
             },
             Value::Table(table) => Answer::Table((*table).clone()),
             Value::Period(report) => Answer::Period((*report).clone()),
+            Value::Digraph(graph) => self.digraph_answer(graph),
         })
     }
 

@@ -30,6 +30,8 @@ pub enum Value {
     Table(Arc<Table>),
     /// What `period(F)` proves.
     Period(Arc<PeriodReport>),
+    /// `digraph("a>b a>c b>c c>d")`: a game graph, whose vertices are games.
+    Digraph(crate::game::digraph::DigraphId),
 }
 
 /// A family of games, one for each heap size (or argument).
@@ -79,6 +81,7 @@ impl Value {
             Value::Family(_) => "a family of games",
             Value::Table(_) => "a table of values",
             Value::Period(_) => "a period",
+            Value::Digraph(_) => "a game graph",
         }
     }
 

@@ -6,6 +6,7 @@
 //! named by their parameters whose options are produced only when asked, so `*1000000000`
 //! costs one node. A sum keeps its parts; its nimber is the nim-sum of theirs.
 
+pub mod digraph;
 pub mod hackenbush;
 pub mod heap;
 mod heaps;
@@ -70,6 +71,11 @@ pub enum Node {
     Wythoff { row: u64, column: u64 },
     /// A green Hackenbush picture.
     Hackenbush(PictureId),
+    /// A vertex of a game graph: `G("a")` for `let G = digraph("a>b a>c b>c c>d")`.
+    Vertex {
+        graph: digraph::DigraphId,
+        vertex: u32,
+    },
 }
 
 /// Bounds that keep one evaluation from taking the whole machine.
@@ -199,6 +205,7 @@ pub struct Arena {
     /// Long thin strips of Wythoff's game, where the square would not fit.
     wythoff_strip: Option<WythoffStrip>,
     pictures: FxIndexSet<hackenbush::Picture>,
+    digraphs: FxIndexSet<digraph::Digraph>,
     pub limits: GameLimits,
     /// Where long computations report and listen for Ctrl-C.
     pub watch: Watch,
