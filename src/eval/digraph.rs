@@ -229,8 +229,8 @@ fn name_cycle(vertices: &[String]) -> String {
     steps.join(" → ")
 }
 
-/// Each move of the cycle marked where it is written (the first and last three of a long
-/// one), the move closing it saying so.
+/// The arrow of each move of the cycle marked (the first and last three of a long one), the
+/// move closing it saying so.
 fn cycle_labels(
     vertices: &[String],
     places: &[Place],

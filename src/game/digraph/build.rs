@@ -164,7 +164,7 @@ mod tests {
         };
         assert_eq!(vertices, ["c", "a", "b"]);
         let offsets: Vec<usize> = places.iter().map(|p| p.offset).collect();
-        assert_eq!(offsets, [8, 4, 12]);
+        assert_eq!(offsets, [9, 5, 13]);
     }
 
     #[test]

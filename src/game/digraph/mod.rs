@@ -39,7 +39,7 @@ pub enum DigraphError {
     /// `a>a`: a vertex moving to itself.
     SelfLoop { place: Place, vertex: String },
     /// The vertices of a cycle in order, from the one written first (not repeated at the
-    /// end), and where each of its moves is written.
+    /// end), and where the arrow of each of its moves is written.
     Cycle {
         vertices: Vec<String>,
         places: Vec<Place>,

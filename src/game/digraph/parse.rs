@@ -6,7 +6,7 @@ use super::super::{GameError, Watch};
 use super::{DigraphError, FxIndexSet, Place};
 
 /// What the text says: the vertices in the order first written, and each move with where
-/// it is written (repeats kept; the graph drops them).
+/// its arrow is (repeats kept; the graph drops them).
 #[derive(Debug, Default)]
 pub(super) struct Written {
     pub names: FxIndexSet<Box<str>>,
@@ -115,7 +115,7 @@ pub(super) fn parse(text: &str, watch: &mut Watch) -> Result<Written, DigraphErr
                     }));
                 }
                 let index = index as u32;
-                if let (Some((source, start)), Some(_)) = (from, arrow.take()) {
+                if let (Some((source, start)), Some(arrow)) = (from, arrow.take()) {
                     let edge = Place {
                         offset: start.offset,
                         len: place.offset + place.len - start.offset,
@@ -127,7 +127,7 @@ pub(super) fn parse(text: &str, watch: &mut Watch) -> Result<Written, DigraphErr
                         });
                     }
                     written.edges.push((source, index));
-                    written.places.push(edge);
+                    written.places.push(arrow);
                 }
                 from = Some((index, place));
             }
