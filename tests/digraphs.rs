@@ -149,12 +149,17 @@ fn a_graph_prints_its_values_and_losing_vertices() {
          values: a: *2, b: 0, c: *1, d: 0, e: 0\n\
          losing (P-positions): b, d, e"
     );
-    // Chains, other arrows, commas, numbers; a repeated move counts once.
+    // Chains, other arrows, commas, numbers (listed in order); a repeated move counts once.
     assert_eq!(
-        eval(r#"digraph("3 -> 2 → 1, 3>1 3>1")"#),
+        eval(r#"digraph("3 -> 2 → 10, 3>10 3>10")"#),
         "a game graph: 3 vertices, 3 moves\n\
-         values: 3: *2, 2: *1, 1: 0\n\
-         losing (P-positions): 1"
+         values: 2: *1, 3: *2, 10: 0\n\
+         losing (P-positions): 10"
+    );
+    // Moves in several strings, one a line, are one list.
+    assert_eq!(
+        eval("digraph(\n  \"a>b a>c\",\n  \"b>c c>d e\",\n) == digraph(\"a>b a>c b>c c>d e\")"),
+        "true"
     );
 }
 
@@ -227,7 +232,13 @@ fn mistakes_are_diagnosed() {
             r#"let G = digraph("a>b"); G("zzzz")"#,
             "its vertices are a, b",
         ),
-        (r#"digraph(7)"#, "`digraph` takes its moves as a string"),
+        (r#"digraph(7)"#, "`digraph` takes its moves as strings"),
+        (
+            r#"digraph("a>b", 7)"#,
+            "`digraph` takes its moves as strings",
+        ),
+        (r#"digraph()"#, "`digraph` takes 1 argument or more"),
+        (r#"digraph("a>b", "b>c c>a")"#, "has a cycle: a → b → c → a"),
     ];
     for (source, message) in cases {
         let error = errors(source);

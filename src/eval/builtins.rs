@@ -84,7 +84,7 @@ pub const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "digraph",
-        signature: "digraph(\"a>b a>c b>c c>d\")",
+        signature: "digraph(\"a>b a>c b>c c>d\"), digraph(\"a>b a>c\", \"b>c c>d\")",
         summary: "a game graph: its moves a>b; `G(\"a\")` is the game at vertex a, a vertex with no moves being 0",
     },
     Builtin {
@@ -130,6 +130,7 @@ impl Session {
         let name = &*callee.name;
         let (fewest, most) = match name {
             "nim" => (0, usize::MAX),
+            "digraph" => (1, usize::MAX),
             "sub" | "octal" | "hex" | "period" => (1, 2),
             "rook" | "seq" | "wythoff" => (2, 2),
             _ => (1, 1),
@@ -137,6 +138,7 @@ impl Session {
         if !(fewest..=most).contains(&args.len()) {
             let expected = match (fewest, most) {
                 (1, 2) => "1 or 2 arguments".to_owned(),
+                (1, usize::MAX) => "1 argument or more".to_owned(),
                 (n, _) => super::expr::plural(n, "argument"),
             };
             return Err(EvalError::Arity {
@@ -228,7 +230,7 @@ impl Session {
             }
             "hackenbush" => self.hackenbush(&values[0], span),
             "stalk" => self.stalk(&values[0], span),
-            "digraph" => self.digraph(&values[0], span),
+            "digraph" => self.digraph(&values, span),
             "kayles" | "dawson" | "grundy_game" => {
                 let game = heap_family(name).expect("a heap game");
                 self.heap_of(&game, &values[0], span, heap_call(&game, "n"))

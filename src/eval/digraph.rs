@@ -20,7 +20,8 @@ const CYCLE_NAMED: usize = 8;
 /// What a game graph prints: each vertex's value, and the losing ones.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DigraphTable {
-    /// Each vertex with its nimber, in the order first written.
+    /// Each vertex with its nimber, in the order first written (by number when every vertex
+    /// is named by one).
     pub vertices: Vec<(String, u64)>,
     pub moves: usize,
     /// Printed whole (`full G`), not folded after [`LISTED`] vertices.
@@ -68,21 +69,25 @@ impl fmt::Display for DigraphTable {
 }
 
 impl Session {
-    /// `digraph("a>b a>c b>c c>d")`
-    pub(super) fn digraph(&mut self, (value, at): &(Value, Span), span: Span) -> Result<Value> {
-        let Value::Str(text) = value else {
-            return Err(EvalError::type_error(
-                *at,
-                "`digraph` takes its moves as a string",
-                format!("this is {}", value.kind()),
-            )
-            .with_help("write the moves in quotes: `digraph(\"a>b a>c b>c c>d\")`")
-            .into());
-        };
-        match self.arena.digraph(text) {
+    /// `digraph("a>b a>c b>c c>d")`, or its moves in several strings, one a line.
+    pub(super) fn digraph(&mut self, args: &[(Value, Span)], span: Span) -> Result<Value> {
+        let mut texts = Vec::with_capacity(args.len());
+        for (value, at) in args {
+            let Value::Str(text) = value else {
+                return Err(EvalError::type_error(
+                    *at,
+                    "`digraph` takes its moves as strings",
+                    format!("this is {}", value.kind()),
+                )
+                .with_help("write the moves in quotes: `digraph(\"a>b a>c b>c c>d\")`")
+                .into());
+            };
+            texts.push(&**text);
+        }
+        match self.arena.digraph(&texts) {
             Ok(graph) => Ok(Value::Digraph(graph)),
             Err(DigraphError::Game(error)) => Err(self.game_error(error, span)),
-            Err(error) => Err(bad_digraph(error, text, *at).into()),
+            Err(error) => Err(bad_digraph(error, args).into()),
         }
     }
 
@@ -163,9 +168,16 @@ impl Session {
     /// What `G` prints.
     pub(super) fn digraph_answer(&self, graph: DigraphId) -> Answer {
         let digraph = self.arena.digraph_of(graph);
-        let vertices = (0..digraph.vertex_count() as u32)
+        let mut vertices: Vec<(String, u64)> = (0..digraph.vertex_count() as u32)
             .map(|v| (digraph.name(v).to_owned(), digraph.value(v)))
             .collect();
+        // Vertices all numbered read best in order: 0, 1, 2, ...
+        let numbers: Option<Vec<u128>> = vertices.iter().map(|(n, _)| n.parse().ok()).collect();
+        if let Some(numbers) = numbers {
+            let mut order: Vec<usize> = (0..vertices.len()).collect();
+            order.sort_by_key(|&i| numbers[i]);
+            vertices = order.into_iter().map(|i| vertices[i].clone()).collect();
+        }
         Answer::Digraph(DigraphTable {
             vertices,
             moves: digraph.edge_count(),
@@ -175,10 +187,14 @@ impl Session {
 }
 
 /// A graph refused for its text: pointing into the string when it is written right there.
-fn bad_digraph(error: DigraphError, text: &str, at: Span) -> EvalError {
-    let literal = at.len() == text.len() + 2;
+fn bad_digraph(error: DigraphError, args: &[(Value, Span)]) -> EvalError {
+    let literal = |part: usize| match &args[part] {
+        (Value::Str(text), at) => at.len() == text.len() + 2,
+        _ => false,
+    };
     let within = |place: Place| {
-        if !literal {
+        let at = args[place.part].1;
+        if !literal(place.part) {
             return at;
         }
         let start = at.start as usize + 1 + place.offset;
@@ -205,9 +221,12 @@ fn bad_digraph(error: DigraphError, text: &str, at: Span) -> EvalError {
              (loopy games are not supported yet): remove this move"
         )),
         DigraphError::Cycle { vertices, places } => {
-            let labels = cycle_labels(&vertices, &places, literal.then_some(&within), at);
+            let all = args[0].1.to(args[args.len() - 1].1);
+            let within: &dyn Fn(Place) -> Span = &within;
+            let written = (0..args.len()).all(literal).then_some(within);
+            let labels = cycle_labels(&vertices, &places, written, all);
             EvalError::Cycle {
-                span: at,
+                span: all,
                 cycle: name_cycle(&vertices),
                 labels,
             }

@@ -196,7 +196,8 @@ is a sum of snakes.",
         title: "digraph(\"a>b a>c b>c c>d\"): a game graph",
         text: "A finite game drawn as a graph: each move `a>b` goes from vertex a to vertex b \
 (`a>b>c` is a>b and b>c; a vertex alone, `e`, has no moves written). Vertices are named by \
-identifiers or numbers. `G(\"a\")` is the game at vertex a (`G(7)` for a number); a vertex with \
+identifiers or numbers; several strings, one a line, are read as one list of moves. \
+`G(\"a\")` is the game at vertex a (`G(7)` for a number); a vertex with \
 no moves is 0. `G` prints every vertex's value and the losing ones; `why`, `moves`, `tree` and \
 `dot` speak of the vertices. A cycle is refused: a game here must end.",
         example: "let G = digraph(\"a>b a>c b>c c>d\")\nG\nwhy G(\"a\")\nmoves G(\"a\") + *1",

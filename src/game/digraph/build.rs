@@ -139,7 +139,7 @@ mod tests {
 
     fn built(text: &str) -> Result<Digraph, DigraphError> {
         let mut watch = Watch::default();
-        build(parse(text, &mut watch)?, &mut watch)
+        build(parse(&[text], &mut watch)?, &mut watch)
     }
 
     #[test]

@@ -19,9 +19,11 @@ const SHOWN_MOVES: usize = 12;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct DigraphId(u32);
 
-/// Where something is written in a graph's text: `offset..offset + len`, in bytes.
+/// Where something is written in a graph's texts: `offset..offset + len`, in bytes, in text
+/// number `part` (from 0).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Place {
+    pub part: usize,
     pub offset: usize,
     pub len: usize,
 }
@@ -150,9 +152,9 @@ impl Digraph {
 }
 
 impl Arena {
-    /// The game graph the text draws, every vertex a game in the arena.
-    pub fn digraph(&mut self, text: &str) -> Result<DigraphId, DigraphError> {
-        let written = parse::parse(text, &mut self.watch)?;
+    /// The game graph the texts draw, every vertex a game in the arena.
+    pub fn digraph(&mut self, texts: &[&str]) -> Result<DigraphId, DigraphError> {
+        let written = parse::parse(texts, &mut self.watch)?;
         let graph = build::build(written, &mut self.watch)?;
         let id = match self.digraphs.get_index_of(&graph) {
             Some(index) => DigraphId(index as u32),
@@ -221,7 +223,7 @@ mod tests {
     #[test]
     fn vertices_are_games_of_their_own() {
         let mut arena = Arena::default();
-        let graph = arena.digraph("a>b a>c b>c c>d e").unwrap();
+        let graph = arena.digraph(&["a>b a>c b>c c>d e"]).unwrap();
         let [a, c, d, e] = [0, 2, 3, 4].map(|v| arena.vertex(graph, v).unwrap());
         assert_eq!(arena.nimber(a).unwrap(), 2);
         assert_eq!(arena.nimber(c).unwrap(), 1);
@@ -234,7 +236,7 @@ mod tests {
             .map(|o| arena.describe(o))
             .collect();
         assert_eq!(options, ["b", "c"]);
-        assert_eq!(arena.digraph("a>b, a>c, b>c>d, e").unwrap(), graph);
+        assert_eq!(arena.digraph(&["a>b, a>c", "b>c>d, e"]).unwrap(), graph);
         let drawn = arena.digraph_of(graph).call();
         assert_eq!(drawn, "digraph(\"a>b a>c b>c c>d e\")");
     }
@@ -247,7 +249,7 @@ mod tests {
             ..GameLimits::default()
         });
         assert_eq!(
-            arena.digraph(&text),
+            arena.digraph(&[&text]),
             Err(DigraphError::Game(GameError::TooManyNodes { limit: 500 }))
         );
         let mut arena = Arena::new(GameLimits {
@@ -255,11 +257,11 @@ mod tests {
             ..GameLimits::default()
         });
         assert_eq!(
-            arena.digraph(&text),
+            arena.digraph(&[&text]),
             Err(DigraphError::Game(GameError::DagOutOfMemory {
                 limit: 50_000
             }))
         );
-        assert!(arena.digraph("a>b").is_ok());
+        assert!(arena.digraph(&["a>b"]).is_ok());
     }
 }

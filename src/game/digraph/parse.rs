@@ -1,6 +1,7 @@
 //! Game graphs as text: moves `a>b` (or `a->b`, `a→b`) separated by spaces or commas, a chain
 //! `a>b>c` for `a>b b>c`, and a vertex alone (`e`) for a position with no moves written.
-//! Vertices are named by identifiers (`a`, `x1`, `p'`) or numbers (`7`).
+//! Vertices are named by identifiers (`a`, `x1`, `p'`) or numbers (`7`). The moves may come
+//! in several texts (one a line of a worksheet), read as one list.
 
 use super::super::{GameError, Watch};
 use super::{DigraphError, FxIndexSet, Place};
@@ -35,11 +36,11 @@ fn syntax(place: Place, message: String, label: &str, help: &str) -> DigraphErro
 }
 
 /// Splits the text into names, arrows and commas, with where each is.
-fn tokens(text: &str) -> Result<Vec<(Token, Place)>, DigraphError> {
+fn tokens(text: &str, part: usize) -> Result<Vec<(Token, Place)>, DigraphError> {
     let mut found = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some((offset, c)) = chars.next() {
-        let place = |len: usize| Place { offset, len };
+        let place = |len: usize| Place { part, offset, len };
         match c {
             c if c.is_whitespace() => {}
             ',' => found.push((Token::Comma, place(1))),
@@ -92,13 +93,38 @@ fn is_name_char(c: char) -> bool {
     c.is_alphanumeric() || c == '_' || c == '\''
 }
 
-/// Reads the text's vertices and moves; asks the watch (Ctrl-C) every so often.
-pub(super) fn parse(text: &str, watch: &mut Watch) -> Result<Written, DigraphError> {
+/// Reads the texts' vertices and moves; asks the watch (Ctrl-C) every so often.
+pub(super) fn parse(texts: &[&str], watch: &mut Watch) -> Result<Written, DigraphError> {
     let mut written = Written::default();
+    for (part, text) in texts.iter().enumerate() {
+        read(text, part, &mut written, watch)?;
+    }
+    if written.names.is_empty() {
+        return Err(syntax(
+            Place {
+                part: 0,
+                offset: 0,
+                len: texts[0].len(),
+            },
+            "this game graph has no vertices".into(),
+            "no vertex here",
+            "list its moves, e.g. `digraph(\"a>b a>c b>c c>d\")`",
+        ));
+    }
+    Ok(written)
+}
+
+/// Reads one text's vertices and moves into `written`.
+fn read(
+    text: &str,
+    part: usize,
+    written: &mut Written,
+    watch: &mut Watch,
+) -> Result<(), DigraphError> {
     // The vertex a following arrow starts from, and an arrow waiting for its target.
     let mut from: Option<(u32, Place)> = None;
     let mut arrow: Option<Place> = None;
-    let tokens = tokens(text)?;
+    let tokens = tokens(text, part)?;
     for (count, &(token, place)) in tokens.iter().enumerate() {
         if Watch::due(count) {
             watch
@@ -117,6 +143,7 @@ pub(super) fn parse(text: &str, watch: &mut Watch) -> Result<Written, DigraphErr
                 let index = index as u32;
                 if let (Some((source, start)), Some(arrow)) = (from, arrow.take()) {
                     let edge = Place {
+                        part,
                         offset: start.offset,
                         len: place.offset + place.len - start.offset,
                     };
@@ -156,21 +183,10 @@ pub(super) fn parse(text: &str, watch: &mut Watch) -> Result<Written, DigraphErr
             }
         }
     }
-    if let Some(arrow) = arrow {
-        return Err(dangling(arrow));
+    match arrow {
+        Some(arrow) => Err(dangling(arrow)),
+        None => Ok(()),
     }
-    if written.names.is_empty() {
-        return Err(syntax(
-            Place {
-                offset: 0,
-                len: text.len(),
-            },
-            "this game graph has no vertices".into(),
-            "no vertex here",
-            "list its moves, e.g. `digraph(\"a>b a>c b>c c>d\")`",
-        ));
-    }
-    Ok(written)
 }
 
 /// An arrow at the end of the text or before a comma.
@@ -190,7 +206,7 @@ mod tests {
     type Read = (Vec<String>, Vec<(u32, u32)>);
 
     fn read(text: &str) -> Result<Read, DigraphError> {
-        let written = parse(text, &mut Watch::default())?;
+        let written = parse(&[text], &mut Watch::default())?;
         let names = written.names.iter().map(|n| n.to_string()).collect();
         Ok((names, written.edges))
     }
@@ -211,6 +227,9 @@ mod tests {
         assert_eq!(edges, [(0, 1), (0, 2), (1, 2), (2, 3), (3, 4), (6, 0)]);
         let (_, edges) = read("a > b  c > d").unwrap();
         assert_eq!(edges, [(0, 1), (2, 3)]);
+        let written = parse(&["a>b", "b>c, a"], &mut Watch::default()).unwrap();
+        assert_eq!(written.edges, [(0, 1), (1, 2)]);
+        assert_eq!(written.places[1].part, 1);
     }
 
     #[test]
