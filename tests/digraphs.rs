@@ -257,7 +257,7 @@ fn a_long_path_is_a_game() {
     let output = common::run(&source);
     assert!(output.errors.is_empty(), "{:?}", output.errors);
     assert_eq!(output.answers[..2], ["true", "true"]);
-    assert!(output.answers[2].contains("P(77777) → 77776 ≡ 0"));
+    assert!(output.answers[2].contains("P(77777) → vertex 77776 ≡ 0"));
 }
 
 /// Every vertex is a node of the game DAG, so the `nodes` and `memory` limits bound a graph.

@@ -101,6 +101,16 @@ impl Digraph {
         &self.names[vertex as usize]
     }
 
+    /// The vertex as explanations call it: its name, or `vertex 7` for a number, which alone
+    /// would read as an integer (`7 + *1`).
+    pub fn label(&self, vertex: u32) -> String {
+        let name = self.name(vertex);
+        match name.bytes().all(|b| b.is_ascii_digit()) {
+            true => format!("vertex {name}"),
+            false => name.to_owned(),
+        }
+    }
+
     pub fn find(&self, name: &str) -> Option<u32> {
         self.names.get_index_of(name).map(|v| v as u32)
     }
