@@ -238,6 +238,10 @@ fn mistakes_are_diagnosed() {
             "`digraph` takes its moves as strings",
         ),
         (r#"digraph()"#, "`digraph` takes 1 argument or more"),
+        (
+            r#"let D = digraph("a>b"); moves D"#,
+            "`D(\"a\")` is the game at vertex a",
+        ),
         (r#"digraph("a>b", "b>c c>a")"#, "has a cycle: a → b → c → a"),
     ];
     for (source, message) in cases {

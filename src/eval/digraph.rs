@@ -165,6 +165,20 @@ impl Session {
         .with_help(help)
     }
 
+    /// The help for a graph where a game was wanted: its vertices are the games.
+    pub(super) fn vertex_hint(&self, graph: DigraphId, span: Span) -> String {
+        let written = self.sources.text(span);
+        let name = match written.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            true => written,
+            false => "G",
+        };
+        let first = self.arena.digraph_of(graph).name(0);
+        format!(
+            "a game graph is not a game, its vertices are: `{name}(\"{first}\")` is the game at \
+             vertex {first}"
+        )
+    }
+
     /// What `G` prints.
     pub(super) fn digraph_answer(&self, graph: DigraphId) -> Answer {
         let digraph = self.arena.digraph_of(graph);

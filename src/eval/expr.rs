@@ -471,6 +471,7 @@ impl Session {
                 Value::Bool(_) => "a claim's answer is true or false, not a game: `is winning`, \
                                    `is losing` and the options of `<...>` want games"
                     .to_owned(),
+                Value::Digraph(graph) => self.vertex_hint(*graph, span),
                 _ => format!(
                     "games are written `*3`, `<*0, *1>`, `kayles(5)` or `*1 + *2`; {} is not one",
                     other.kind()
