@@ -20,13 +20,17 @@ impl Session {
         target: &Expr,
     ) -> Result<Explanation> {
         if verb == Verb::Why {
+            if let Some(proof) = self.quantifier_proof(target, full)? {
+                return Ok(proof);
+            }
             return match self.claim(target)? {
                 Some(claim) => {
                     let mut written = Vec::new();
                     for side in claim_sides(target) {
                         written.extend(self.written(side)?);
                     }
-                    let explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold);
+                    let explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold)
+                        .words(&self.names.labels);
                     let mut explainer = explainer.written(written);
                     let proof = explainer
                         .prove(&claim, full)
@@ -41,6 +45,7 @@ impl Session {
         let typed = self.sources.text(target.span).to_owned();
         let written = self.written(target)?;
         let mut explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold)
+            .words(&self.names.labels)
             .typed(game, &typed)
             .written(written);
         let explanation = match verb {

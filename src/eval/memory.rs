@@ -42,6 +42,8 @@ impl Held {
 /// The options of a game or the members of a set, as a comprehension lists them.
 pub(super) struct Elements {
     pub items: Vec<(Value, Span)>,
+    /// The words given to options with `as`, by their place in `items`.
+    pub labels: Vec<(usize, Arc<str>)>,
     /// Where the list is written, for the diagnostic.
     span: Span,
     /// A game's options (copied into a list of ids), else a set's members (copied twice: a
@@ -55,6 +57,7 @@ impl Elements {
     pub fn new(span: Span, game: bool) -> Self {
         Elements {
             items: Vec::new(),
+            labels: Vec::new(),
             span,
             game,
             bytes: 0,
@@ -300,8 +303,12 @@ pub(super) fn in_mib(bytes: u64) -> String {
 
 /// What a value holds on the heap that no other value holds: a new set, string or table
 /// (one shared with another value was charged there, or is the statement's and short-lived).
-fn owned_bytes(value: &Value) -> u64 {
+pub(super) fn owned_bytes(value: &Value) -> u64 {
     match value {
+        Value::List(items) | Value::SetOf(items) if Arc::strong_count(items) == 1 => {
+            let inner: u64 = items.iter().map(owned_bytes).sum();
+            (items.len() * size_of::<Value>()) as u64 + ALLOCATION + inner
+        }
         Value::Set(members) if Arc::strong_count(members) == 1 => {
             (members.len() * size_of::<i64>()) as u64 + ALLOCATION
         }

@@ -7,17 +7,20 @@ mod answer;
 mod builtins;
 mod calls;
 mod capped;
+mod collections;
 mod commands;
 mod digraph;
 mod error;
 mod expr;
 mod families;
+mod functions;
 mod inspect;
 pub mod limits;
 mod memory;
 mod naming;
 mod ops;
 mod pictures;
+mod quantifiers;
 mod reasons;
 mod resolve;
 mod statement;
@@ -116,6 +119,8 @@ pub struct Session {
     definitions: FxHashMap<Arc<str>, Expr>,
     /// Run from the REPL: a limit is raised with `:set limit`, not `--limit`.
     at_prompt: bool,
+    /// The case that decided the last `all` or `any`, for a failed assert to name.
+    case: Option<quantifiers::Case>,
 }
 
 impl Default for Session {
@@ -147,6 +152,7 @@ impl Session {
             recording: written::Recording::Off,
             definitions: FxHashMap::default(),
             at_prompt: false,
+            case: None,
         }
     }
 

@@ -22,7 +22,7 @@ pub use proof::{Folded, Proof, Rule, Step, binary_columns, values_text};
 pub use why::Claim;
 
 use crate::game::moves::Move;
-use crate::game::{Arena, GameError, GameId, Names, Node, show_nimber};
+use crate::game::{Arena, GameError, GameId, MoveWords, Names, Node, show_nimber};
 
 /// How much an explanation shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -110,6 +110,8 @@ pub struct Explainer<'a> {
     derived: u64,
     /// The games asked about, as the user wrote them, if they are games of their own.
     written: Vec<(GameId, Written)>,
+    /// What moves of the user's own games do, in the words their rules gave them.
+    words: Option<&'a MoveWords>,
 }
 
 type Result<T> = std::result::Result<T, GameError>;
@@ -127,7 +129,19 @@ impl<'a> Explainer<'a> {
             built: 0,
             derived: 0,
             written: Vec::new(),
+            words: None,
         }
+    }
+
+    /// What moves do, in the words the rules of the user's games gave them.
+    pub fn words(mut self, words: &'a MoveWords) -> Self {
+        self.words = Some(words);
+        self
+    }
+
+    /// The words of the move from `from` to `to`, if its rules gave it some.
+    pub fn words_of(&self, from: GameId, to: GameId) -> Option<&str> {
+        self.words?.get(&(from, to)).map(|w| &**w)
     }
 
     /// A game as the user would call it: its name, or how it would be typed.

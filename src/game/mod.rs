@@ -6,6 +6,7 @@
 //! named by their parameters whose options are produced only when asked, so `*1000000000`
 //! costs one node. A sum keeps its parts; its nimber is the nim-sum of theirs.
 
+mod canonical;
 pub mod digraph;
 pub mod hackenbush;
 pub mod heap;
@@ -17,7 +18,7 @@ mod show;
 mod watch;
 mod wythoff;
 
-pub use show::{Names, heap_call, heap_family, show_nimber};
+pub use show::{MoveWords, Names, heap_call, heap_family, show_nimber};
 pub use watch::{Progress, Watch};
 pub mod subtraction;
 mod survey;
