@@ -181,6 +181,23 @@ fn vertices_are_games_like_any_other() {
     for (source, printed) in cases {
         assert_eq!(eval(&format!("{graph}\n{source}")), printed, "{source}");
     }
+    // The vertices as a list, for quantified claims.
+    let answers = [
+        ("vertices(G)", r#"["a", "b", "c", "d"]"#),
+        (
+            r#"vertices(digraph("10>2 2>1 x"))"#,
+            r#"["10", "2", "1", "x"]"#,
+        ),
+        (r#"vertices(digraph("10>2 2>1"))"#, r#"["1", "2", "10"]"#),
+        (
+            r#"all(G(v) is losing == (v in {"b", "d"}) for v in vertices(G))"#,
+            "true",
+        ),
+        (r#"count(G(v) is winning for v in vertices(G))"#, "2"),
+    ];
+    for (source, printed) in answers {
+        assert_eq!(eval(&format!("{graph}\n{source}")), printed, "{source}");
+    }
     let numbers = r#"let N = digraph("2>1 1>0")"#;
     assert_eq!(eval(&format!("{numbers}\nN(2) == N(\"2\")")), "true");
 }
@@ -238,6 +255,7 @@ fn mistakes_are_diagnosed() {
             "`digraph` takes its moves as strings",
         ),
         (r#"digraph()"#, "`digraph` takes 1 argument or more"),
+        (r#"vertices(*1)"#, "`vertices` takes a game graph"),
         (
             r#"let D = digraph("a>b"); moves D"#,
             "`D(\"a\")` is the game at vertex a",

@@ -143,6 +143,11 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "a game graph: its moves a>b; `G(\"a\")` is the game at vertex a, a vertex with no moves being 0",
     },
     Builtin {
+        name: "vertices",
+        signature: "vertices(G)",
+        summary: "the names of the vertices of the game graph G, as a list: all(... for v in vertices(G))",
+    },
+    Builtin {
         name: "seq",
         signature: "seq(F, 0..100)",
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
@@ -289,6 +294,7 @@ impl Session {
             "hackenbush" => self.hackenbush(&values[0], span),
             "stalk" => self.stalk(&values[0], span),
             "digraph" => self.digraph(&values, span),
+            "vertices" => self.vertices(&values[0]),
             "kayles" | "dawson" | "grundy_game" => {
                 let game = heap_family(name).expect("a heap game");
                 self.heap_of(&game, &values[0], span, heap_call(&game, "n"))

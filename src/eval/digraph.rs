@@ -1,12 +1,13 @@
 //! `digraph("a>b a>c b>c c>d")`: a game graph as a value, printed as its vertices' values;
-//! `G("a")` (or `G(7)` for a vertex named by a number) is the game at a vertex.
+//! `G("a")` (or `G(7)` for a vertex named by a number) is the game at a vertex, and
+//! `vertices(G)` lists their names.
 
 use std::fmt;
 
 use miette::LabeledSpan;
 
 use super::{Answer, EvalError, Result, Session, Value};
-use crate::game::digraph::{DigraphError, DigraphId, Place};
+use crate::game::digraph::{Digraph, DigraphError, DigraphId, Place};
 use crate::game::show_nimber;
 use crate::source::Span;
 use crate::syntax::ast::{Expr, Ident};
@@ -182,22 +183,45 @@ impl Session {
     /// What `G` prints.
     pub(super) fn digraph_answer(&self, graph: DigraphId) -> Answer {
         let digraph = self.arena.digraph_of(graph);
-        let mut vertices: Vec<(String, u64)> = (0..digraph.vertex_count() as u32)
+        let vertices = listed(digraph)
             .map(|v| (digraph.name(v).to_owned(), digraph.value(v)))
             .collect();
-        // Vertices all numbered read best in order: 0, 1, 2, ...
-        let numbers: Option<Vec<u128>> = vertices.iter().map(|(n, _)| n.parse().ok()).collect();
-        if let Some(numbers) = numbers {
-            let mut order: Vec<usize> = (0..vertices.len()).collect();
-            order.sort_by_key(|&i| numbers[i]);
-            vertices = order.into_iter().map(|i| vertices[i].clone()).collect();
-        }
         Answer::Digraph(DigraphTable {
             vertices,
             moves: digraph.edge_count(),
             full: false,
         })
     }
+
+    /// `vertices(G)`: the names of a graph's vertices, as a list, in the order `G` prints them.
+    pub(super) fn vertices(&self, (value, at): &(Value, Span)) -> Result<Value> {
+        let Value::Digraph(graph) = value else {
+            return Err(EvalError::type_error(
+                *at,
+                "`vertices` takes a game graph",
+                format!("this is {}", value.kind()),
+            )
+            .with_help("write `vertices(G)` for `let G = digraph(\"a>b a>c b>c c>d\")`")
+            .into());
+        };
+        let digraph = self.arena.digraph_of(*graph);
+        let names = listed(digraph).map(|v| Value::Str(digraph.name(v).into()));
+        Ok(Value::List(names.collect()))
+    }
+}
+
+/// A graph's vertices in the order they are listed: as first written, or by number when every
+/// vertex is named by one (0, 1, 2, ... read best in order).
+fn listed(digraph: &Digraph) -> impl Iterator<Item = u32> {
+    let mut order: Vec<u32> = (0..digraph.vertex_count() as u32).collect();
+    let numbers: Option<Vec<u128>> = order
+        .iter()
+        .map(|&v| digraph.name(v).parse().ok())
+        .collect();
+    if let Some(numbers) = numbers {
+        order.sort_by_key(|&v| numbers[v as usize]);
+    }
+    order.into_iter()
 }
 
 /// A graph refused for its text: pointing into the string when it is written right there.

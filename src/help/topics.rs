@@ -200,8 +200,9 @@ is a sum of snakes.",
 identifiers or numbers; several strings, one a line, are read as one list of moves. \
 `G(\"a\")` is the game at vertex a (`G(7)` for a number); a vertex with \
 no moves is 0. `G` prints every vertex's value and the losing ones; `why`, `moves`, `tree` and \
-`dot` speak of the vertices. A cycle is refused: a game here must end.",
-        example: "let G = digraph(\"a>b a>c b>c c>d\")\nG\nwhy G(\"a\")\nmoves G(\"a\") + *1",
+`dot` speak of the vertices; `vertices(G)` lists their names. A cycle is refused: a game \
+here must end.",
+        example: "let G = digraph(\"a>b a>c b>c c>d\")\nG\nwhy G(\"a\")\nmoves G(\"a\") + *1\nall(G(v) is losing == (v in {\"b\", \"d\"}) for v in vertices(G))",
     },
     Topic {
         name: "seq",
