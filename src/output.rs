@@ -465,6 +465,14 @@ fn answer_json(answer: &Answer) -> Value {
                 "stopped_by": report.stopped_by.map(|stopped| stopped.limit),
             }),
         },
+        Answer::Digraph(table) => {
+            let vertices: Vec<Value> = table
+                .vertices
+                .iter()
+                .map(|(name, v)| json!({ "name": name, "nimber": v }))
+                .collect();
+            json!({ "kind": "digraph", "vertices": vertices, "moves": table.moves })
+        }
         Answer::Explanation(explanation) => explanation_json(explanation),
     }
 }

@@ -82,6 +82,13 @@ fn tables_searches_and_loops_stop() {
     stops("", r#"seq(octal("0.007"), 0..100000)"#);
 }
 
+/// Reading, valuing and keeping a game graph of 2 * 10^5 vertices.
+#[test]
+fn a_game_graph_stops() {
+    let moves: Vec<String> = (0..200_000).map(|n| format!("{}>{}", n + 1, n)).collect();
+    stops(&format!("let t = \"{}\"", moves.join(" ")), "digraph(t)");
+}
+
 /// A Ctrl-C stops the whole request: the statements after the cancelled one do not run.
 #[test]
 fn a_cancelled_statement_ends_the_program() {

@@ -312,6 +312,11 @@ const TOKENS: &[&str] = &[
     "mex{",
     "nimber(",
     "\"0.77\"",
+    "digraph(",
+    "D(",
+    "\"a\"",
+    "\"a>b b>c\"",
+    "\"a>b>a\"",
     "\n",
     ";",
     "// c\n",
@@ -335,7 +340,7 @@ proptest! {
         let mut session = Session::default();
         session.set_limit("steps=100000").unwrap();
         session.set_limit("depth=10000").unwrap();
-        let program = format!("let S(n) = < S(n - k) for k in 1..=3 if k <= n >\nlet G = *2\n{source}");
+        let program = format!("let S(n) = < S(n - k) for k in 1..=3 if k <= n >\nlet G = *2\nlet D = digraph(\"a>b>c e\")\n{source}");
         let _ = common::run_in(&mut session, "soup", &program);
         let _ = grundy::syntax::is_incomplete(&source);
     }

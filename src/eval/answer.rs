@@ -100,6 +100,8 @@ pub enum Answer {
     Table(Table),
     /// What `period` prints.
     Period(PeriodReport),
+    /// What a game graph prints: its vertices' values.
+    Digraph(super::DigraphTable),
     /// `let` bound a name; nothing is printed.
     Defined {
         name: String,
@@ -158,6 +160,7 @@ impl fmt::Display for Answer {
             ),
             Answer::Table(table) => write!(f, "{table}"),
             Answer::Period(report) => write!(f, "{report}"),
+            Answer::Digraph(table) => write!(f, "{table}"),
             Answer::Defined { .. } | Answer::Assert(_) => Ok(()),
         }
     }

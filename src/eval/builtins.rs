@@ -138,6 +138,16 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "for how many x in R the claim c holds",
     },
     Builtin {
+        name: "digraph",
+        signature: "digraph(\"a>b a>c b>c c>d\"), digraph(\"a>b a>c\", \"b>c c>d\")",
+        summary: "a game graph: its moves a>b; `G(\"a\")` is the game at vertex a, a vertex with no moves being 0",
+    },
+    Builtin {
+        name: "vertices",
+        signature: "vertices(G)",
+        summary: "the names of the vertices of the game graph G, as a list: all(... for v in vertices(G))",
+    },
+    Builtin {
         name: "seq",
         signature: "seq(F, 0..100)",
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
@@ -183,6 +193,7 @@ impl Session {
         }
         let (fewest, most) = match name {
             "nim" => (0, usize::MAX),
+            "digraph" => (1, usize::MAX),
             "sub" | "octal" | "hex" | "period" => (1, 2),
             "rook" | "seq" | "wythoff" => (2, 2),
             _ => (1, 1),
@@ -190,6 +201,7 @@ impl Session {
         if !(fewest..=most).contains(&args.len()) {
             let expected = match (fewest, most) {
                 (1, 2) => "1 or 2 arguments".to_owned(),
+                (1, usize::MAX) => "1 argument or more".to_owned(),
                 (n, _) => super::expr::plural(n, "argument"),
             };
             return Err(EvalError::Arity {
@@ -281,6 +293,8 @@ impl Session {
             }
             "hackenbush" => self.hackenbush(&values[0], span),
             "stalk" => self.stalk(&values[0], span),
+            "digraph" => self.digraph(&values, span),
+            "vertices" => self.vertices(&values[0]),
             "kayles" | "dawson" | "grundy_game" => {
                 let game = heap_family(name).expect("a heap game");
                 self.heap_of(&game, &values[0], span, heap_call(&game, "n"))

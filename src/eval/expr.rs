@@ -371,6 +371,7 @@ impl Session {
         if let Some((_, value)) = local {
             return match value.clone() {
                 Value::Family(family) => self.call_family(callee, &family, args, span),
+                Value::Digraph(graph) => self.call_digraph(callee, graph, args, span),
                 _ => Err(not_callable(callee, "a value given to this family").into()),
             };
         }
@@ -378,6 +379,9 @@ impl Session {
             Some(Global::Function(function)) => self.call_user(callee, &function, args, span),
             Some(Global::Value(Value::Family(family))) => {
                 self.call_family(callee, &family, args, span)
+            }
+            Some(Global::Value(Value::Digraph(graph))) => {
+                self.call_digraph(callee, graph, args, span)
             }
             Some(Global::Value(value)) => Err(not_callable(callee, value.kind()).into()),
             Some(Global::Failed) => Err(failed_definition(callee).into()),
@@ -469,6 +473,7 @@ impl Session {
                 Value::Bool(_) => "a claim's answer is true or false, not a game: `is winning`, \
                                    `is losing` and the options of `<...>` want games"
                     .to_owned(),
+                Value::Digraph(graph) => self.vertex_hint(*graph, span),
                 _ => format!(
                     "games are written `*3`, `<*0, *1>`, `kayles(5)` or `*1 + *2`; {} is not one",
                     other.kind()
@@ -722,6 +727,7 @@ impl Session {
             Value::Family(family) => self.family_name(family),
             Value::Table(table) => format!("seq({}, …)", table.family),
             Value::Period(report) => format!("period({})", report.family),
+            Value::Digraph(graph) => self.arena.digraph_of(*graph).call(),
         }
     }
 }
@@ -805,7 +811,7 @@ fn failed_definition(ident: &Ident) -> EvalError {
 }
 
 /// Where the arguments of a call are, for an arity error.
-fn args_span(args: &[Expr], call: Span, callee: &Ident) -> Span {
+pub(super) fn args_span(args: &[Expr], call: Span, callee: &Ident) -> Span {
     match (args.first(), args.last()) {
         (Some(first), Some(last)) => first.span.to(last.span),
         _ => Span {

@@ -9,6 +9,7 @@ mod calls;
 mod capped;
 mod collections;
 mod commands;
+mod digraph;
 mod error;
 mod expr;
 mod families;
@@ -35,6 +36,7 @@ use rustc_hash::FxHashMap;
 
 pub use answer::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 pub use builtins::BUILTINS;
+pub use digraph::DigraphTable;
 pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};
 pub use value::Value;

@@ -318,6 +318,10 @@ impl Session {
                         members,
                         full: true,
                     },
+                    Answer::Digraph(table) => Answer::Digraph(super::DigraphTable {
+                        full: true,
+                        ..table
+                    }),
                     Answer::Collection { set, members, .. } => Answer::Collection {
                         set,
                         members,
@@ -382,6 +386,7 @@ impl Session {
             },
             Value::Table(table) => Answer::Table((*table).clone()),
             Value::Period(report) => Answer::Period((*report).clone()),
+            Value::Digraph(graph) => self.digraph_answer(graph),
         })
     }
 

@@ -37,6 +37,8 @@ pub enum Value {
     Table(Arc<Table>),
     /// What `period(F)` proves.
     Period(Arc<PeriodReport>),
+    /// `digraph("a>b a>c b>c c>d")`: a game graph, whose vertices are games.
+    Digraph(crate::game::digraph::DigraphId),
 }
 
 /// A family of games, one for each heap size (or argument).
@@ -88,6 +90,7 @@ impl Value {
             Value::Family(_) => "a family of games",
             Value::Table(_) => "a table of values",
             Value::Period(_) => "a period",
+            Value::Digraph(_) => "a game graph",
         }
     }
 
@@ -129,6 +132,7 @@ impl Value {
             Value::Family(_) => 7,
             Value::Table(_) => 8,
             Value::Period(_) => 9,
+            Value::Digraph(_) => 10,
         }
     }
 
@@ -177,6 +181,7 @@ impl Ord for Value {
                 (s1, e1.get()).cmp(&(s2, e2.get()))
             }
             (Game(a), Game(b)) => a.cmp(b),
+            (Digraph(a), Digraph(b)) => a.cmp(b),
             (a, b) if a.rank() != b.rank() => a.rank().cmp(&b.rank()),
             // Families, tables and periods are never members; any order consistent with `==`.
             (a, b) if a == b => Ordering::Equal,

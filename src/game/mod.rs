@@ -7,6 +7,7 @@
 //! costs one node. A sum keeps its parts; its nimber is the nim-sum of theirs.
 
 mod canonical;
+pub mod digraph;
 pub mod hackenbush;
 pub mod heap;
 mod heaps;
@@ -74,6 +75,11 @@ pub enum Node {
     Wythoff { row: u64, column: u64 },
     /// A green Hackenbush picture.
     Hackenbush(PictureId),
+    /// A vertex of a game graph: `G("a")` for `let G = digraph("a>b a>c b>c c>d")`.
+    Vertex {
+        graph: digraph::DigraphId,
+        vertex: u32,
+    },
 }
 
 /// Bounds that keep one evaluation from taking the whole machine.
@@ -203,6 +209,7 @@ pub struct Arena {
     /// Long thin strips of Wythoff's game, where the square would not fit.
     wythoff_strip: Option<WythoffStrip>,
     pictures: FxIndexSet<hackenbush::Picture>,
+    digraphs: FxIndexSet<digraph::Digraph>,
     pub limits: GameLimits,
     /// Where long computations report and listen for Ctrl-C.
     pub watch: Watch,

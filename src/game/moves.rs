@@ -78,6 +78,7 @@ impl Arena {
             Node::Heap { game, size } => self.heap_moves(game, size),
             Node::Wythoff { row, column } => self.wythoff_moves(row, column, usize::MAX),
             Node::Hackenbush(picture) => self.picture_first_moves(picture, usize::MAX),
+            Node::Vertex { graph, vertex } => self.vertex_moves(graph, vertex),
             Node::Sum(parts) => {
                 let mut all = Vec::new();
                 for (index, &part) in parts.iter().enumerate() {

@@ -45,6 +45,7 @@ impl Arena {
                 &Node::Heap { game, size } => self.heap_value(game, size)?,
                 &Node::Wythoff { row, column } => self.wythoff_value(row, column)?,
                 &Node::Hackenbush(picture) => self.picture_value(picture)?,
+                &Node::Vertex { graph, vertex } => self.digraph_of(graph).value(vertex),
                 Node::Options(children) | Node::Sum(children) => {
                     let waiting = stack.len();
                     let unknown = children
@@ -88,6 +89,9 @@ impl Arena {
                 row.saturating_add(*column).saturating_add(*row.min(column))
             }
             &Node::Hackenbush(picture) => self.picture_of(picture).distinct_edges() as u64,
+            &Node::Vertex { graph, vertex } => {
+                self.digraph_of(graph).successors(vertex).len() as u64
+            }
             Node::Sum(parts) => parts
                 .iter()
                 .map(|&p| self.option_count(p))

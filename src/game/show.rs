@@ -74,6 +74,7 @@ impl Arena {
             Node::Rook { row, column } => out.push_str(&format!("rook({row}, {column})")),
             Node::Wythoff { row, column } => out.push_str(&format!("wythoff({row}, {column})")),
             Node::Hackenbush(picture) => out.push_str(&picture_name(self.picture_of(*picture))),
+            Node::Vertex { graph, vertex } => out.push_str(&self.digraph_of(*graph).label(*vertex)),
             Node::Heap { game, size } => {
                 out.push_str(&heap_call(self.heap_game(*game), &size.to_string()))
             }

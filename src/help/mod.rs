@@ -112,6 +112,7 @@ pub fn page(name: &str) -> Option<String> {
         "full" | "all" => "why",
         "#" | "*" | "+" | "<>" => "games",
         "^" | "xor" | "range" | "sets" => "numbers",
+        "vertices" => "digraph",
         "builtins" | "built-ins" | "functions" => return Some(builtins_page()),
         "commands" => return Some(commands_page()),
         "exit" => return command_page("quit"),

@@ -193,6 +193,18 @@ is a sum of snakes.",
         example: "stalk(3) + stalk(5) == nim(3, 5)",
     },
     Topic {
+        name: "digraph",
+        title: "digraph(\"a>b a>c b>c c>d\"): a game graph",
+        text: "A finite game drawn as a graph: each move `a>b` goes from vertex a to vertex b \
+(`a>b>c` is a>b and b>c; a vertex alone, `e`, has no moves written). Vertices are named by \
+identifiers or numbers; several strings, one a line, are read as one list of moves. \
+`G(\"a\")` is the game at vertex a (`G(7)` for a number); a vertex with \
+no moves is 0. `G` prints every vertex's value and the losing ones; `why`, `moves`, `tree` and \
+`dot` speak of the vertices; `vertices(G)` lists their names. A cycle is refused: a game \
+here must end.",
+        example: "let G = digraph(\"a>b a>c b>c c>d\")\nG\nwhy G(\"a\")\nmoves G(\"a\") + *1\nall(G(v) is losing == (v in {\"b\", \"d\"}) for v in vertices(G))",
+    },
+    Topic {
         name: "seq",
         title: "seq(F, range): a family's values as a table",
         text: "The values F(n) for n in a range or set, in rows as long as the period when one is \

@@ -1,0 +1,178 @@
+//! From the moves written to the graph: repeats dropped, every vertex valued by the mex rule
+//! from the positions with no moves back (Kahn's order, an explicit queue: a path of a million
+//! vertices needs no stack), and a cycle, if there is one, found and named.
+
+use rustc_hash::FxHashMap;
+
+use super::super::Watch;
+use super::parse::Written;
+use super::{Digraph, DigraphError, Place};
+
+/// Lists per vertex, packed: vertex v's are `items[starts[v]..starts[v + 1]]`.
+fn packed(count: usize, pairs: &[(u32, u32)]) -> (Box<[u32]>, Box<[u32]>) {
+    let mut starts = vec![0u32; count + 1];
+    for &(from, _) in pairs {
+        starts[from as usize + 1] += 1;
+    }
+    for v in 0..count {
+        starts[v + 1] += starts[v];
+    }
+    let mut next: Vec<u32> = starts[..count].to_vec();
+    let mut items = vec![0u32; pairs.len()];
+    for &(from, to) in pairs {
+        items[next[from as usize] as usize] = to;
+        next[from as usize] += 1;
+    }
+    (starts.into(), items.into())
+}
+
+/// The graph of the moves written, each vertex valued.
+pub(super) fn build(written: Written, watch: &mut Watch) -> Result<Digraph, DigraphError> {
+    let count = written.names.len();
+    // Moves in the order written, a repeated move kept once.
+    let (starts, all) = packed(count, &written.edges);
+    let mut last_from = vec![u32::MAX; count];
+    let mut edges = Vec::with_capacity(written.edges.len());
+    for from in 0..count {
+        for &to in &all[starts[from] as usize..starts[from + 1] as usize] {
+            if last_from[to as usize] != from as u32 {
+                last_from[to as usize] = from as u32;
+                edges.push((from as u32, to));
+            }
+        }
+    }
+    drop((starts, all, last_from));
+    let (offsets, targets) = packed(count, &edges);
+    let reversed: Vec<(u32, u32)> = edges.iter().map(|&(from, to)| (to, from)).collect();
+    let (back_starts, sources) = packed(count, &reversed);
+    drop(reversed);
+
+    // Moves left to a vertex whose target has no value yet; at 0 it can be valued.
+    let mut waiting: Vec<u32> = (0..count).map(|v| offsets[v + 1] - offsets[v]).collect();
+    let mut ready: Vec<u32> = (0..count as u32)
+        .filter(|&v| waiting[v as usize] == 0)
+        .collect();
+    let mut values = vec![0u64; count];
+    let mut seen = Vec::new();
+    let mut valued = 0;
+    while let Some(v) = ready.pop() {
+        valued += 1;
+        if Watch::due(valued) {
+            watch
+                .tick("digraph: vertices valued", valued as u64, count as u64)
+                .map_err(DigraphError::Game)?;
+        }
+        let successors = &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
+        values[v as usize] = mex(successors.iter().map(|&s| values[s as usize]), &mut seen);
+        for &p in &sources[back_starts[v as usize] as usize..back_starts[v as usize + 1] as usize] {
+            waiting[p as usize] -= 1;
+            if waiting[p as usize] == 0 {
+                ready.push(p);
+            }
+        }
+    }
+    if valued < count {
+        return Err(cycle(&written, &offsets, &targets, &waiting));
+    }
+    Ok(Digraph {
+        names: written.names,
+        offsets,
+        targets,
+        values: values.into(),
+    })
+}
+
+/// mex of at most `seen.len()`-many values, in time linear in them.
+fn mex(values: impl ExactSizeIterator<Item = u64>, seen: &mut Vec<bool>) -> u64 {
+    let len = values.len();
+    seen.clear();
+    seen.resize(len + 1, false);
+    for value in values {
+        if value <= len as u64 {
+            seen[value as usize] = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(len) as u64
+}
+
+/// A cycle among the vertices left unvalued: each has a move to another such vertex, so a
+/// walk along those moves from the first one written comes back on itself.
+fn cycle(written: &Written, offsets: &[u32], targets: &[u32], waiting: &[u32]) -> DigraphError {
+    let count = waiting.len();
+    let stuck = |v: u32| waiting[v as usize] > 0;
+    let mut on_walk = vec![usize::MAX; count];
+    let mut walk = Vec::new();
+    let mut at = (0..count as u32)
+        .find(|&v| stuck(v))
+        .expect("a vertex is left");
+    while on_walk[at as usize] == usize::MAX {
+        on_walk[at as usize] = walk.len();
+        walk.push(at);
+        let moves = &targets[offsets[at as usize] as usize..offsets[at as usize + 1] as usize];
+        at = *moves
+            .iter()
+            .find(|&&s| stuck(s))
+            .expect("a stuck vertex moves on");
+    }
+    let mut cycle = walk.split_off(on_walk[at as usize]);
+    // Read from the vertex written first.
+    let first = (0..cycle.len()).min_by_key(|&i| cycle[i]).unwrap_or(0);
+    cycle.rotate_left(first);
+    let mut where_written: FxHashMap<(u32, u32), Place> = FxHashMap::default();
+    for (&edge, &place) in written.edges.iter().zip(&written.places) {
+        where_written.entry(edge).or_insert(place);
+    }
+    let places = (0..cycle.len())
+        .map(|i| where_written[&(cycle[i], cycle[(i + 1) % cycle.len()])])
+        .collect();
+    let vertices = cycle
+        .iter()
+        .map(|&v| written.names[v as usize].to_string())
+        .collect();
+    DigraphError::Cycle { vertices, places }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::parse::parse;
+    use super::*;
+
+    fn built(text: &str) -> Result<Digraph, DigraphError> {
+        let mut watch = Watch::default();
+        build(parse(&[text], &mut watch)?, &mut watch)
+    }
+
+    #[test]
+    fn the_board_example() {
+        let graph = built("a>b a>c b>c c>d").unwrap();
+        let values: Vec<u64> = (0..4).map(|v| graph.value(v)).collect();
+        assert_eq!(values, [2, 0, 1, 0]);
+    }
+
+    #[test]
+    fn repeated_moves_count_once() {
+        let graph = built("a>b a>b b>c a>b").unwrap();
+        assert_eq!(graph.successors(0), [1]);
+        assert_eq!(graph.edge_count(), 2);
+        assert_eq!(graph, built("a>b>c").unwrap());
+    }
+
+    #[test]
+    fn a_cycle_is_named_from_its_first_vertex() {
+        let Err(DigraphError::Cycle { vertices, places }) = built("x>c a>b c>a b>c") else {
+            panic!()
+        };
+        assert_eq!(vertices, ["c", "a", "b"]);
+        let offsets: Vec<usize> = places.iter().map(|p| p.offset).collect();
+        assert_eq!(offsets, [9, 5, 13]);
+    }
+
+    #[test]
+    fn a_long_path_is_valued_without_recursion() {
+        let text: String = (0..200_000).map(|n| format!("{}>{} ", n + 1, n)).collect();
+        let graph = built(&text).unwrap();
+        let top = graph.find("200000").unwrap();
+        assert_eq!(graph.value(top), 0);
+        assert_eq!(graph.value(graph.find("199999").unwrap()), 1);
+    }
+}
