@@ -147,6 +147,7 @@ pub fn completions(word: &str, names: &[String]) -> Vec<String> {
         .iter()
         .map(String::as_str)
         .chain(builtins)
+        .chain(crate::library::names().iter().copied())
         .chain(KEYWORDS.iter().copied())
         .filter(|n| n.starts_with(word))
         .map(str::to_owned)
