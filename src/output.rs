@@ -431,6 +431,9 @@ fn answer_json(answer: &Answer) -> Value {
         Answer::Set { members, .. } => json!({ "kind": "set", "value": members }),
         Answer::Range { start, end } => json!({ "kind": "range", "start": start, "end": end }),
         Answer::Str(text) => json!({ "kind": "string", "value": text }),
+        Answer::Collection { set, members, .. } => json!({
+            "kind": if *set { "set" } else { "list" }, "members": members,
+        }),
         Answer::Defined { name, family } => {
             json!({ "kind": "definition", "name": name, "family": family })
         }

@@ -82,6 +82,13 @@ pub enum Answer {
         end: i128,
     },
     Str(String),
+    /// A list, or a set with members other than integers: each member as it would be
+    /// typed (games by name). `full`: printed whole.
+    Collection {
+        set: bool,
+        members: Vec<String>,
+        full: bool,
+    },
     /// What `why`, `moves`, `options`, `tree` and `dot` print.
     Explanation(Explanation),
     /// A family of games, by its name, with how one of its games is written.
@@ -129,6 +136,21 @@ impl fmt::Display for Answer {
             ),
             Answer::Range { start, end } => write!(f, "{}", super::value::show_range(*start, *end)),
             Answer::Str(text) => write!(f, "{text:?}"),
+            Answer::Collection { set, members, full } => {
+                let (open, close) = if *set { ('{', '}') } else { ('[', ']') };
+                let shown = if *full {
+                    members.len()
+                } else {
+                    members.len().min(SET_MEMBERS)
+                };
+                write!(f, "{open}{}", members[..shown].join(", "))?;
+                if shown < members.len() {
+                    let more = members.len() - shown;
+                    write!(f, " … {more} more{close} (`full ...` shows them all)")
+                } else {
+                    write!(f, "{close}")
+                }
+            }
             Answer::Explanation(explanation) => write!(f, "{explanation}"),
             Answer::Family { name, example } => write!(
                 f,

@@ -83,6 +83,56 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "a stalk (snake) of n edges standing on the ground: the Hackenbush picture of *n",
     },
     Builtin {
+        name: "options",
+        signature: "options(G)",
+        summary: "the set of options of the game G (the command `options G` lists them with their values)",
+    },
+    Builtin {
+        name: "len",
+        signature: "len(p)",
+        summary: "how many elements a list, set, range or string has",
+    },
+    Builtin {
+        name: "sum",
+        signature: "sum(p), sum(K(x) for x in p)",
+        summary: "the sum of integers, or of games (their disjunctive sum); 0 when empty",
+    },
+    Builtin {
+        name: "min",
+        signature: "min(p), min(a, b, ...)",
+        summary: "the least of integers, strings or lists",
+    },
+    Builtin {
+        name: "max",
+        signature: "max(p), max(a, b, ...)",
+        summary: "the greatest of integers, strings or lists",
+    },
+    Builtin {
+        name: "sort",
+        signature: "sort(p)",
+        summary: "the elements of a list (or the members of a set) as a list, in order",
+    },
+    Builtin {
+        name: "abs",
+        signature: "abs(n)",
+        summary: "the absolute value of an integer",
+    },
+    Builtin {
+        name: "all",
+        signature: "all(c for x in R)",
+        summary: "whether the claim c holds for every x in R; an assert names the first counterexample",
+    },
+    Builtin {
+        name: "any",
+        signature: "any(c for x in R)",
+        summary: "whether the claim c holds for some x in R",
+    },
+    Builtin {
+        name: "count",
+        signature: "count(c for x in R)",
+        summary: "for how many x in R the claim c holds",
+    },
+    Builtin {
         name: "seq",
         signature: "seq(F, 0..100)",
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
@@ -123,6 +173,9 @@ impl Session {
         span: Span,
     ) -> Result<Value> {
         let name = &*callee.name;
+        if super::functions::is_data_builtin(name) {
+            return self.call_data_builtin(callee, args, span);
+        }
         let (fewest, most) = match name {
             "nim" => (0, usize::MAX),
             "sub" | "octal" | "hex" | "period" => (1, 2),

@@ -29,7 +29,8 @@ pub(super) struct CallKey {
 impl CallKey {
     /// What its boxed arguments take.
     pub(super) fn args_bytes(&self) -> u64 {
-        (self.args.len() * std::mem::size_of::<Value>()) as u64 + super::memory::ALLOCATION
+        let inner: u64 = self.args.iter().map(super::memory::owned_bytes).sum();
+        (self.args.len() * std::mem::size_of::<Value>()) as u64 + super::memory::ALLOCATION + inner
     }
 }
 

@@ -20,6 +20,9 @@ impl Session {
         target: &Expr,
     ) -> Result<Explanation> {
         if verb == Verb::Why {
+            if let Some(proof) = self.quantifier_proof(target, full)? {
+                return Ok(proof);
+            }
             return match self.claim(target)? {
                 Some(claim) => {
                     let mut written = Vec::new();

@@ -3,13 +3,16 @@
 use super::memory::Elements;
 use super::ops::Operand;
 use super::value::Family;
-use super::value::{ShowSet, range_len, range_members};
+use super::value::ShowSet;
 use std::sync::Arc;
 
 use super::{EvalError, Flow, Function, Global, Result, Session, Value, builtins};
 use crate::game::{GameError, GameId, SearchStop, StripStop};
 use crate::source::Span;
 use crate::syntax::ast::*;
+
+/// What [`Session::each_pass`] gives each value to: true to go on.
+pub(super) type Sink<'a> = dyn FnMut(&mut Session, Value) -> Result<bool> + 'a;
 
 /// Tables larger than this (64 TiB) are refused without advice to raise the `memory` limit.
 const MORE_THAN_ANY_MACHINE: u64 = 1 << 46;
@@ -78,19 +81,14 @@ impl Session {
                 self.elements_done(&list);
                 Ok(Value::Game(id.map_err(|e| self.game_error(e, expr.span))?))
             }
-            ExprKind::Set(elements) => {
-                let list = self.elements(elements, expr.span, false)?;
-                let mut members = Vec::with_capacity(list.items.len());
-                for (value, span) in &list.items {
-                    match value {
-                        Value::Int(n) => members.push(*n),
-                        other => return Err(set_member_error(other, *span).into()),
-                    }
-                }
-                let set = Value::set(members);
-                self.elements_done(&list);
-                Ok(set)
+            ExprKind::Set(elements) => self.set_literal(elements, expr.span),
+            ExprKind::List(elements) => self.list_literal(elements, expr.span),
+            ExprKind::Generator(element) => {
+                self.list_literal(std::slice::from_ref(&**element), expr.span)
             }
+            ExprKind::Subscript {
+                target, subscript, ..
+            } => self.subscript(target, subscript),
             ExprKind::Call { callee, args } => self.call(callee, args, expr.span),
         }
     }
@@ -276,13 +274,20 @@ impl Session {
 
     /// The values of a game's options or a set's members, with where each came from; the
     /// list is charged to the `memory` limit until [`Session::elements_done`].
-    fn elements(&mut self, elements: &[Element], span: Span, game: bool) -> Result<Elements> {
+    pub(super) fn elements(
+        &mut self,
+        elements: &[Element],
+        span: Span,
+        game: bool,
+    ) -> Result<Elements> {
         let mut out = Elements::new(span, game);
         for element in elements {
-            let mark = self.locals.len();
-            let result = self.expand(element, &element.clauses, &mut out);
-            self.locals.truncate(mark);
-            if let Err(error) = result {
+            let mut collect = |session: &mut Session, value: Value| {
+                session.push_element(&mut out, (value, element.expr.span))?;
+                session.element_evaluated(&element.expr);
+                Ok(true)
+            };
+            if let Err(error) = self.each_pass(element, &mut collect) {
                 self.elements_done(&out);
                 return Err(error);
             }
@@ -290,11 +295,21 @@ impl Session {
         Ok(out)
     }
 
+    /// Gives `sink` the value of `element` for each pass of its clauses, until it says to
+    /// stop (false); says whether it went through all of them. The loop variables are bound
+    /// while `sink` runs.
+    pub(super) fn each_pass(&mut self, element: &Element, sink: &mut Sink) -> Result<bool> {
+        let mark = self.locals.len();
+        let result = self.expand(element, &element.clauses, sink);
+        self.locals.truncate(mark);
+        result
+    }
+
     /// One element under its remaining `for` and `if` clauses.
     /// One level per clause: 20 000 clauses in one element are as deep as that.
-    fn expand(&mut self, element: &Element, clauses: &[Clause], out: &mut Elements) -> Result<()> {
+    fn expand(&mut self, element: &Element, clauses: &[Clause], sink: &mut Sink) -> Result<bool> {
         stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
-            self.expand_here(element, clauses, out)
+            self.expand_here(element, clauses, sink)
         })
     }
 
@@ -302,63 +317,32 @@ impl Session {
         &mut self,
         element: &Element,
         clauses: &[Clause],
-        out: &mut Elements,
-    ) -> Result<()> {
+        sink: &mut Sink,
+    ) -> Result<bool> {
         let Some((clause, rest)) = clauses.split_first() else {
             let value = self.eval(&element.expr)?;
-            self.push_element(out, (value, element.expr.span))?;
-            self.element_evaluated(&element.expr);
-            return Ok(());
+            return sink(self, value);
         };
         match clause {
             Clause::If(cond) => {
                 if self.condition(cond)? {
-                    self.expand(element, rest, out)?;
+                    return self.expand(element, rest, sink);
                 }
             }
             Clause::For { var, iter } => {
                 let range = self.eval(iter)?;
-                let members: Box<dyn Iterator<Item = i64>> = match &range {
-                    Value::Set(members) => Box::new(members.iter().copied()),
-                    &Value::Range { start, end } => {
-                        let count = range_len(start, end);
-                        if count > u128::from(self.limits.game.options) {
-                            return Err(EvalError::TooLarge {
-                                span: iter.span,
-                                what: "this range".into(),
-                                label: format!("{count} integers to go through"),
-                                help: Some(super::limits::raise_to_count(
-                                    "options",
-                                    self.limits.game.options,
-                                    count,
-                                )),
-                            }
-                            .into());
-                        }
-                        Box::new(range_members(start, end))
-                    }
-                    other => {
-                        return Err(EvalError::type_error(
-                            iter.span,
-                            "`for` goes through a range or a set",
-                            format!("this is {}", other.kind()),
-                        )
-                        .with_help(
-                            "write a range such as `0..n` or `1..=3`, or a set such as `{1, 3, 4}`",
-                        )
-                        .into());
-                    }
-                };
-                for k in members {
+                for value in self.passes(&range, iter.span)? {
                     self.step(iter.span)?;
-                    self.locals.push((var.name.clone(), Value::Int(k)));
-                    let result = self.expand(element, rest, out);
+                    self.locals.push((var.name.clone(), value));
+                    let result = self.expand(element, rest, sink);
                     self.locals.pop();
-                    result?;
+                    if !result? {
+                        return Ok(false);
+                    }
                 }
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     fn call(&mut self, callee: &Ident, args: &[Expr], span: Span) -> Result<Value> {
@@ -723,11 +707,39 @@ impl Session {
             Value::Set(members) => ShowSet(members).to_string(),
             &Value::Range { start, end } => super::value::show_range(start, end.get()),
             Value::Str(text) => format!("{text:?}"),
+            Value::List(items) => format!("[{}]", self.describe_values(items)),
+            Value::SetOf(members) => format!("{{{}}}", self.set_shown(members).join(", ")),
             Value::Game(id) => self.arena.describe_named(*id, &self.names.by_game),
             Value::Family(family) => self.family_name(family),
             Value::Table(table) => format!("seq({}, …)", table.family),
             Value::Period(report) => format!("period({})", report.family),
         }
+    }
+}
+
+impl Session {
+    /// A set's members as typed, games in the order of their names (the set's own order
+    /// of games is the order they were made in, which means nothing to a reader).
+    pub(super) fn set_shown(&self, members: &[Value]) -> Vec<String> {
+        let mut shown: Vec<(bool, String)> = members
+            .iter()
+            .map(|v| (matches!(v, Value::Game(_)), self.describe_value(v)))
+            .collect();
+        shown.sort_by(|(game_a, a), (game_b, b)| {
+            game_a.cmp(game_b).then_with(|| {
+                if *game_a && *game_b {
+                    (a.len(), a).cmp(&(b.len(), b))
+                } else {
+                    std::cmp::Ordering::Equal
+                }
+            })
+        });
+        shown.into_iter().map(|(_, text)| text).collect()
+    }
+
+    fn describe_values(&self, values: &[Value]) -> String {
+        let shown: Vec<String> = values.iter().map(|v| self.describe_value(v)).collect();
+        shown.join(", ")
     }
 }
 
@@ -742,21 +754,6 @@ pub(super) fn chips(n: i64, span: Span) -> Result<u64> {
         .with_help("a pile holds 0 chips or more")
         .into()
     })
-}
-
-fn set_member_error(value: &Value, span: Span) -> EvalError {
-    let error = EvalError::type_error(
-        span,
-        "a set holds integers",
-        format!("this is {}", value.kind()),
-    );
-    match value {
-        Value::Range { .. } => error.with_help(
-            "for the integers of a range write `{k for k in a..b}`, or use the range itself",
-        ),
-        Value::Game(_) => error.with_help("a game's options go between `<` and `>`: `<*0, *1>`"),
-        _ => error,
-    }
 }
 
 fn not_callable(callee: &Ident, kind: &str) -> EvalError {

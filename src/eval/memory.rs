@@ -300,8 +300,12 @@ pub(super) fn in_mib(bytes: u64) -> String {
 
 /// What a value holds on the heap that no other value holds: a new set, string or table
 /// (one shared with another value was charged there, or is the statement's and short-lived).
-fn owned_bytes(value: &Value) -> u64 {
+pub(super) fn owned_bytes(value: &Value) -> u64 {
     match value {
+        Value::List(items) | Value::SetOf(items) if Arc::strong_count(items) == 1 => {
+            let inner: u64 = items.iter().map(owned_bytes).sum();
+            (items.len() * size_of::<Value>()) as u64 + ALLOCATION + inner
+        }
         Value::Set(members) if Arc::strong_count(members) == 1 => {
             (members.len() * size_of::<i64>()) as u64 + ALLOCATION
         }

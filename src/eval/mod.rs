@@ -7,10 +7,12 @@ mod answer;
 mod builtins;
 mod calls;
 mod capped;
+mod collections;
 mod commands;
 mod error;
 mod expr;
 mod families;
+mod functions;
 mod inspect;
 mod library;
 pub mod limits;
@@ -18,6 +20,7 @@ mod memory;
 mod naming;
 mod ops;
 mod pictures;
+mod quantifiers;
 mod reasons;
 mod resolve;
 mod statement;
@@ -122,6 +125,8 @@ pub struct Session {
     library: FxHashMap<Arc<str>, Arc<Function>>,
     /// A library family's body is being evaluated: names are looked up in the library.
     in_library: bool,
+    /// The case that decided the last `all` or `any`, for a failed assert to name.
+    case: Option<quantifiers::Case>,
 }
 
 impl Default for Session {
@@ -155,6 +160,7 @@ impl Session {
             at_prompt: false,
             library: FxHashMap::default(),
             in_library: false,
+            case: None,
         }
     }
 

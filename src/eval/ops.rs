@@ -41,10 +41,27 @@ impl Session {
             span,
             op: op.symbol().to_owned(),
         };
+        if let Some(value) = self.collection_op(op, lhs, rhs) {
+            return value;
+        }
         let value = match (op, lhs.value, rhs.value) {
             (BinOp::Eq | BinOp::Ne, _, _) => {
                 Bool(self.equal(op, op_span, lhs, rhs)? == (op == BinOp::Eq))
             }
+            (BinOp::In, _, _) => Bool(self.contains(lhs, rhs)?),
+            (BinOp::NotIn, _, _) => Bool(!self.contains(lhs, rhs)?),
+            (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, Value::Str(_), Value::Str(_))
+            | (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, Value::List(_), Value::List(_)) => {
+                let order = lhs.value.cmp(rhs.value);
+                Bool(match op {
+                    BinOp::Lt => order.is_lt(),
+                    BinOp::Le => order.is_le(),
+                    BinOp::Gt => order.is_gt(),
+                    _ => order.is_ge(),
+                })
+            }
+            (BinOp::BitOr, Int(a), Int(b)) => Int(a | b),
+            (BinOp::BitAnd, Int(a), Int(b)) => Int(a & b),
             (BinOp::And, Bool(a), Bool(b)) => Bool(*a && *b),
             (BinOp::Or, Bool(a), Bool(b)) => Bool(*a || *b),
             (BinOp::Lt, Int(a), Int(b)) => Bool(a < b),
@@ -106,6 +123,10 @@ impl Session {
             (Value::Set(_) | Value::Range { .. }, Value::Set(_) | Value::Range { .. }) => {
                 same_members(lhs.value, rhs.value, self.limits.game.options)
             }
+            // Sets are kept in one form: one with a member other than an integer is no set
+            // of integers (nor a range).
+            (Value::SetOf(_), Value::Set(_) | Value::Range { .. })
+            | (Value::Set(_) | Value::Range { .. }, Value::SetOf(_)) => false,
             (a, b) if std::mem::discriminant(a) == std::mem::discriminant(b) => a == b,
             _ => return Err(self.mismatch(op, op_span, lhs, rhs).into()),
         })
@@ -189,7 +210,9 @@ impl Session {
             _ if compares && matches!(lhs.value, Value::Bool(_)) => {
                 format!("comparisons don't chain: write `a {symbol} b and b {symbol} c`")
             }
-            BinOp::Add => "`+` adds integers (`3 + 4`) or games (`*1 + *2`)".to_owned(),
+            BinOp::Add => "`+` adds integers (`3 + 4`) or games (`*1 + *2`), and joins lists \
+                           (`[1] + [2, 3]`) or strings"
+                .to_owned(),
             _ => format!("`{symbol}` works on integers, as in `7 {symbol} 2`"),
         };
         EvalError::type_error(

@@ -129,20 +129,23 @@ impl Resolver<'_> {
                 self.expr(then);
                 self.expr(otherwise);
             }
-            ExprKind::Game(elements) | ExprKind::Set(elements) => {
-                for element in elements {
-                    let mark = self.scope.len();
-                    for clause in &element.clauses {
-                        match clause {
-                            Clause::For { var, iter } => {
-                                self.expr(iter);
-                                self.scope.push(var.name.clone());
-                            }
-                            Clause::If(cond) => self.expr(cond),
-                        }
+            ExprKind::Game(elements) | ExprKind::Set(elements) | ExprKind::List(elements) => {
+                elements.iter().for_each(|element| self.element(element));
+            }
+            ExprKind::Generator(element) => self.element(element),
+            ExprKind::Subscript {
+                target, subscript, ..
+            } => {
+                self.expr(target);
+                match subscript {
+                    Subscript::Index(index) => self.expr(index),
+                    Subscript::Slice { from, to } => {
+                        from.iter().chain(to).for_each(|bound| self.expr(bound));
                     }
-                    self.expr(&element.expr);
-                    self.scope.truncate(mark);
+                    Subscript::Replace { index, value } => {
+                        self.expr(index);
+                        self.expr(value);
+                    }
                 }
             }
             ExprKind::Call { callee, args } => {
@@ -152,6 +155,22 @@ impl Resolver<'_> {
             }
             ExprKind::Paren(inner) => self.expr(inner),
         }
+    }
+
+    /// `e for x in R if c`: its loop variables are in scope in its clauses and expression.
+    fn element(&mut self, element: &Element) {
+        let mark = self.scope.len();
+        for clause in &element.clauses {
+            match clause {
+                Clause::For { var, iter } => {
+                    self.expr(iter);
+                    self.scope.push(var.name.clone());
+                }
+                Clause::If(cond) => self.expr(cond),
+            }
+        }
+        self.expr(&element.expr);
+        self.scope.truncate(mark);
     }
 
     /// `10^18` written for a power: a literal 2 or 10 xor'ed with a literal.

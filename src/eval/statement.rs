@@ -319,6 +319,11 @@ impl Session {
                         members,
                         full: true,
                     },
+                    Answer::Collection { set, members, .. } => Answer::Collection {
+                        set,
+                        members,
+                        full: true,
+                    },
                     other => other,
                 })
             }
@@ -362,6 +367,16 @@ impl Session {
                 end: end.get(),
             },
             Value::Str(text) => Answer::Str(text.to_string()),
+            Value::List(items) => Answer::Collection {
+                set: false,
+                members: items.iter().map(|v| self.describe_value(v)).collect(),
+                full: false,
+            },
+            Value::SetOf(members) => Answer::Collection {
+                set: true,
+                members: self.set_shown(&members),
+                full: false,
+            },
             Value::Family(family) => Answer::Family {
                 name: self.family_name(&family),
                 example: self.family_example(&family, "n"),
@@ -423,6 +438,33 @@ impl Session {
                     _ => format!("{left_text} {} {right_text} is false", op.symbol()),
                 };
                 Err(failed(verdict, labels, Some(help)))
+            }
+            ExprKind::Call { callee, args }
+                if matches!(&*callee.name, "all" | "any")
+                    && matches!(args.as_slice(), [Expr { kind: ExprKind::Generator(_), .. }]) =>
+            {
+                self.case = None;
+                let holds = self.eval_root(claim)? == Value::Bool(true);
+                let verdict = Verdict { holds, claim: "is true", left: Answer::Bool(holds), right: None };
+                if holds {
+                    return Ok(verdict);
+                }
+                let ExprKind::Generator(element) = &args[0].kind else { unreachable!("matched above") };
+                let (label, help) = match self.case.take() {
+                    Some(case) => {
+                        let shown = self.describe_case(element, &case)?;
+                        (
+                            format!("false for {shown}"),
+                            format!("`why {text}` proves this case"),
+                        )
+                    }
+                    None => (
+                        "false in every case".to_owned(),
+                        "`any` holds when the claim holds in at least one case; `count(...)` counts them".to_owned(),
+                    ),
+                };
+                let label = LabeledSpan::new_with_span(Some(label), element.expr.span);
+                Err(failed(verdict, vec![label], Some(help)))
             }
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval_root(game)?;

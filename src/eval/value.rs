@@ -1,6 +1,7 @@
-//! Values: integers, truth values, sets and ranges of integers, strings, games, families
-//! of games, and the tables and periods computed from families.
+//! Values: integers, truth values, sets and ranges of integers, strings, lists, sets of any
+//! values, games, families of games, and the tables and periods computed from families.
 
+use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -23,6 +24,12 @@ pub enum Value {
         end: RangeEnd,
     },
     Str(Arc<str>),
+    /// `[3, 4, 5]`: values in order, repeats kept.
+    List(Arc<[Value]>),
+    /// `{[1, 2], "xx"}`: a set with a member other than an integer, sorted by [`Ord`] and
+    /// without repeats. A set of integers alone is always a [`Value::Set`], so that equal
+    /// sets are equal values (and one memo key).
+    SetOf(Arc<[Value]>),
     Game(GameId),
     /// `kayles`, `sub({1, 3, 4})`, `S` after `let S(n) = ...`: a game for each number.
     Family(Family),
@@ -75,6 +82,8 @@ impl Value {
             Value::Set(_) => "a set",
             Value::Range { .. } => "a range",
             Value::Str(_) => "a string",
+            Value::List(_) => "a list",
+            Value::SetOf(_) => "a set",
             Value::Game(_) => "a game",
             Value::Family(_) => "a family of games",
             Value::Table(_) => "a table of values",
@@ -88,11 +97,54 @@ impl Value {
         Value::Set(members.into())
     }
 
-    /// The members of a set or range, if this is one and it has at most `limit` members;
-    /// else how many it has.
+    /// The set of these values: a [`Value::Set`] when they are all integers.
+    pub fn set_of(mut members: Vec<Value>) -> Value {
+        if members.iter().all(|m| matches!(m, Value::Int(_))) {
+            let ints = members.iter().map(|m| match m {
+                Value::Int(n) => *n,
+                _ => unreachable!("all integers"),
+            });
+            return Value::set(ints.collect());
+        }
+        members.sort_unstable();
+        members.dedup();
+        Value::SetOf(members.into())
+    }
+
+    /// Whether lists and sets may hold it: data, not families or tables.
+    pub fn is_data(&self) -> bool {
+        !matches!(self, Value::Family(_) | Value::Table(_) | Value::Period(_))
+    }
+
+    /// Where this kind comes in the order of values of different kinds.
+    fn rank(&self) -> u8 {
+        match self {
+            Value::Bool(_) => 0,
+            Value::Int(_) => 1,
+            Value::Str(_) => 2,
+            Value::List(_) => 3,
+            Value::Set(_) | Value::SetOf(_) => 4,
+            Value::Range { .. } => 5,
+            Value::Game(_) => 6,
+            Value::Family(_) => 7,
+            Value::Table(_) => 8,
+            Value::Period(_) => 9,
+        }
+    }
+
+    /// The members of a set or range, or the elements of a list of integers, if this is one
+    /// and it has at most `limit` members; else how many it has.
     pub fn members(&self, limit: u64) -> Option<Result<Vec<i64>, u128>> {
         match self {
             Value::Set(members) => Some(Ok(members.to_vec())),
+            Value::List(items) => items
+                .iter()
+                .map(|item| match item {
+                    Value::Int(n) => Some(*n),
+                    _ => None,
+                })
+                .collect::<Option<Vec<i64>>>()
+                .map(Ok),
             &Value::Range { start, end } => {
                 let count = range_len(start, end);
                 Some(if count > u128::from(limit) {
@@ -103,6 +155,39 @@ impl Value {
             }
             _ => None,
         }
+    }
+}
+
+/// The order `sort`, `min`, `max` and sets use: integers by size, strings and lists
+/// lexicographically, games by when they were made. Values of different kinds are ordered
+/// by kind, so that a set of mixed values has one order.
+impl Ord for Value {
+    fn cmp(&self, other: &Self) -> Ordering {
+        use Value::*;
+        match (self, other) {
+            (Int(a), Int(b)) => a.cmp(b),
+            (Bool(a), Bool(b)) => a.cmp(b),
+            (Str(a), Str(b)) => a.cmp(b),
+            (List(a), List(b)) | (SetOf(a), SetOf(b)) => a.cmp(b),
+            (Set(a), Set(b)) => a.cmp(b),
+            // A set of integers before a set with other members, as its members come first.
+            (Set(_), SetOf(_)) => Ordering::Less,
+            (SetOf(_), Set(_)) => Ordering::Greater,
+            (Range { start: s1, end: e1 }, Range { start: s2, end: e2 }) => {
+                (s1, e1.get()).cmp(&(s2, e2.get()))
+            }
+            (Game(a), Game(b)) => a.cmp(b),
+            (a, b) if a.rank() != b.rank() => a.rank().cmp(&b.rank()),
+            // Families, tables and periods are never members; any order consistent with `==`.
+            (a, b) if a == b => Ordering::Equal,
+            (a, b) => format!("{a:?}").cmp(&format!("{b:?}")).then(Ordering::Less),
+        }
+    }
+}
+
+impl PartialOrd for Value {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
     }
 }
 

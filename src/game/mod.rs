@@ -6,6 +6,7 @@
 //! named by their parameters whose options are produced only when asked, so `*1000000000`
 //! costs one node. A sum keeps its parts; its nimber is the nim-sum of theirs.
 
+mod canonical;
 pub mod hackenbush;
 pub mod heap;
 mod heaps;

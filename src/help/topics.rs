@@ -81,8 +81,9 @@ it leaves.",
         name: "options",
         title: "options: the options of a game and their values",
         text: "`options G` lists each option of G with its value; a game with very many options \
-shows its first ones and counts the rest.",
-        example: "options <*0, *1, *1>\noptions kayles(4)",
+shows its first ones and counts the rest. `options(G)` (no space) is the set of options as a \
+value, for claims about moves: `*11 + *11 in options(*11 + *13)`.",
+        example: "options <*0, *1, *1>\noptions kayles(4)\nassert *11 + *11 in options(*11 + *13) and (*11 + *11) is losing",
     },
     Topic {
         name: "tree",
@@ -206,6 +207,78 @@ the octal periodicity theorem; or \"no period up to n = ...\", never a guess: ev
 values could prove was searched. `period(F)` goes on while the `search` limit allows (a few \
 tens of seconds at most); `period(F, n)` uses g(0), ..., g(n), however long they take.",
         example: "period(kayles)\nperiod(sub({2, 5, 7}))\nperiod(octal(\"0.007\"), 500)",
+    },
+    Topic {
+        name: "lists",
+        title: "Lists, sets and strings: positions as data",
+        text: "`[3, 4, 5]` is a list, `{[1, 2], \"ab\"}` a set of any values, `\"xx.xxx\"` a \
+string. `p[i]` is an element (negative i counts from the end), `p[a:b]` a slice, `p[i := v]` is \
+p with element i replaced by v. `+` joins lists or strings, `x in C` tests membership, `|`, \
+`&`, `-`, `^` are union, intersection, difference and symmetric difference of sets. \
+Comprehensions `[e for x in C if c]` go through ranges, sets, lists and strings. Lists, sets \
+and strings are arguments of families and memo keys: sort a list to get a game's symmetry \
+for free.",
+        example: "let nimlist(p) = < nimlist(p[i := k]) for i in 0..len(p) for k in 0..p[i] >\nnimlist([1, 2, 3])\n[x * x for x in 0..6]\n\"xx.xxx\"[2 := \"x\"]\n{1, 2} | {[3]}",
+    },
+    Topic {
+        name: "len",
+        title: "len(p): how many",
+        text: "The number of elements of a list, members of a set, integers of a range or \
+characters of a string.",
+        example: "len([3, 4, 5])\nlen(options(*4))",
+    },
+    Topic {
+        name: "sum",
+        title: "sum(p): integers added, or games summed",
+        text: "The sum of the integers of a list, set or generator, or the disjunctive sum of its \
+games; 0 when empty. `sum(K(x) for x in p)` is the sum of a family over a position's parts.",
+        example: "sum([1, 2, 3])\nsum(*x for x in [1, 2, 3])",
+    },
+    Topic {
+        name: "min",
+        title: "min and max",
+        text: "`min(p)`, `max(p)` of a list, set or generator; `min(a, b, ...)` of several values. \
+They compare integers, strings or lists (lexicographically), all of one kind.",
+        example: "min(3, 9, 2)\nmax(n % 7 for n in 0..20)",
+    },
+    Topic {
+        name: "max",
+        title: "min and max",
+        text: "See `:help min`.",
+        example: "max([4, 1, 7])",
+    },
+    Topic {
+        name: "sort",
+        title: "sort(p): in order, as a list",
+        text: "The elements of a list or the members of a set, in order: integers by size, strings \
+and lists lexicographically. Sorting a position's heaps makes equal positions one memo key.",
+        example: "sort([3, 1, 2])\nsort({[2], [1, 5]})",
+    },
+    Topic {
+        name: "abs",
+        title: "abs(n)",
+        text: "The absolute value of an integer.",
+        example: "abs(3 - 7)",
+    },
+    Topic {
+        name: "all",
+        title: "all, any, count: claims over many cases",
+        text: "`all(c for x in R)` holds when the claim c holds for every x in R, `any(...)` when for \
+some, `count(...)` says for how many. A failed `assert all(...)` names the first counterexample \
+and the values of the claim's sides there; `why all(...)` proves that case.",
+        example: "assert all(sub(n, {1, 2, 3}) is losing == (n % 4 == 0) for n in 0..100)\ncount(kayles(n) == *0 for n in 0..100)\nwhy all(kayles(n) == *n for n in 0..5)",
+    },
+    Topic {
+        name: "any",
+        title: "any(c for x in R)",
+        text: "Whether the claim holds in at least one case; see `:help all`.",
+        example: "any(kayles(n) == *0 for n in 1..100)",
+    },
+    Topic {
+        name: "count",
+        title: "count(c for x in R)",
+        text: "In how many cases the claim holds; see `:help all`.",
+        example: "count(dawson(n) is losing for n in 0..50)",
     },
     Topic {
         name: "limits",

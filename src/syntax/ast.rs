@@ -112,10 +112,36 @@ pub enum ExprKind {
     Game(Vec<Element>),
     /// `{1, 3, 4}`
     Set(Vec<Element>),
+    /// `[3, 4, 5]`, `[p[i] - k for k in 1..=p[i]]`
+    List(Vec<Element>),
+    /// `p[2]`, `p[1:3]`, `p[i := v]`
+    Subscript {
+        target: Box<Expr>,
+        subscript: Subscript,
+        /// The brackets and what is between them.
+        subscript_span: Span,
+    },
+    /// `K(x) for x in p if x > 0`: the one argument of a call such as `sum(...)` or
+    /// `all(...)`, the values of its expression for each pass of its clauses.
+    Generator(Box<Element>),
     /// `nimber(G)`, `mex{0, 1}`
     Call { callee: Ident, args: Vec<Expr> },
     /// `(e)`: kept so errors can point at it and chains do not swallow it.
     Paren(Box<Expr>),
+}
+
+/// What stands between the brackets of a subscript.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Subscript {
+    /// `p[2]`, `p[-1]`
+    Index(Box<Expr>),
+    /// `p[1:3]`, `p[:2]`, `p[1:]`
+    Slice {
+        from: Option<Box<Expr>>,
+        to: Option<Box<Expr>>,
+    },
+    /// `p[i := v]`: p with element i replaced by v.
+    Replace { index: Box<Expr>, value: Box<Expr> },
 }
 
 /// An option of a game literal or a member of a set literal: `e for x in r if c`.
@@ -154,7 +180,15 @@ pub enum BinOp {
     Ge,
     Range,
     RangeIncl,
+    /// `x in S`
+    In,
+    /// `x not in S`
+    NotIn,
     Xor,
+    /// `a | b`: bitwise or of integers, union of sets.
+    BitOr,
+    /// `a & b`: bitwise and of integers, intersection of sets.
+    BitAnd,
     Add,
     Sub,
     Mul,
@@ -176,7 +210,11 @@ impl BinOp {
             BinOp::Ge => ">=",
             BinOp::Range => "..",
             BinOp::RangeIncl => "..=",
+            BinOp::In => "in",
+            BinOp::NotIn => "not in",
             BinOp::Xor => "^",
+            BinOp::BitOr => "|",
+            BinOp::BitAnd => "&",
             BinOp::Add => "+",
             BinOp::Sub => "-",
             BinOp::Mul => "*",
@@ -191,8 +229,17 @@ impl BinOp {
         match self {
             BinOp::Or => Some(0),
             BinOp::And => Some(1),
-            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => Some(2),
+            BinOp::Eq
+            | BinOp::Ne
+            | BinOp::Lt
+            | BinOp::Le
+            | BinOp::Gt
+            | BinOp::Ge
+            | BinOp::In
+            | BinOp::NotIn => Some(2),
+            BinOp::BitOr => Some(6),
             BinOp::Xor => Some(3),
+            BinOp::BitAnd => Some(7),
             BinOp::Add | BinOp::Sub => Some(4),
             BinOp::Mul | BinOp::Div | BinOp::Rem => Some(5),
             BinOp::Range | BinOp::RangeIncl | BinOp::Pow => None,

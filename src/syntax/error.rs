@@ -88,15 +88,17 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
     use Rule::*;
     match rule {
         or | and | kw_or | kw_and | eq | ne | le | ge | lt | gt | range_incl | range | xor
-        | add | sub | pow | mul | div | rem => "an operator",
-        expr | heap | subtraction | neg | not | if_expr | game | set | paren | call | int
-        | string | boolean | lone_star | element | kw_not => "an expression",
+        | add | sub | pow | mul | div | rem | member | not_member | bit_or | bit_and
+        | subscript => "an operator",
+        expr | heap | subtraction | neg | not | if_expr | game | set | list | paren | call
+        | int | string | boolean | lone_star | element | kw_not | options_fn | replaced | slice
+        | slice_from | slice_to => "an expression",
         name => "a name",
         command | verb => "a command",
         modifier => "`full` or `all`",
         claim | kw_is => "`is`",
         outcome => "`losing`, `winning`, `P` or `N`",
-        for_clause | kw_for => "`for`",
+        for_clause | kw_for | generator => "`for`",
         if_clause | kw_if => "`if`",
         kw_then => "`then`",
         kw_else => "`else`",
@@ -108,6 +110,7 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         comma => "`,`",
         close_game => "`>`",
         close_set => "`}`",
+        close_list => "`]`",
         close_paren => "`)`",
         equals => "`=`",
         stmt_end | EOI => "the end of the statement",
@@ -127,6 +130,7 @@ pub(super) const ORDER: &[&str] = &[
     "`,`",
     "`>`",
     "`}`",
+    "`]`",
     "`)`",
     "`=`",
     "`for`",

@@ -35,15 +35,21 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
             | Op::infix(Rule::lt, Left)
             | Op::infix(Rule::le, Left)
             | Op::infix(Rule::gt, Left)
-            | Op::infix(Rule::ge, Left))
+            | Op::infix(Rule::ge, Left)
+            | Op::infix(Rule::member, Left)
+            | Op::infix(Rule::not_member, Left))
         .op(Op::infix(Rule::range, Left) | Op::infix(Rule::range_incl, Left))
+        .op(Op::infix(Rule::bit_or, Left))
         .op(Op::infix(Rule::xor, Left))
+        .op(Op::infix(Rule::bit_and, Left))
         .op(Op::infix(Rule::add, Left) | Op::infix(Rule::sub, Left))
         .op(Op::infix(Rule::mul, Left) | Op::infix(Rule::div, Left) | Op::infix(Rule::rem, Left))
         .op(Op::prefix(Rule::neg))
         .op(Op::infix(Rule::pow, Right))
         // Prefix `*` and `#` bind tightest: `*2 * 3` is `(*2) * 3`.
         .op(Op::prefix(Rule::heap) | Op::prefix(Rule::subtraction))
+        // A subscript binds tighter still: `*p[0]` is the heap of `p[0]` chips.
+        .op(Op::postfix(Rule::subscript))
 });
 
 #[cfg(test)]
@@ -329,6 +335,9 @@ impl Builder {
     }
 
     fn postfix(&self, operand: Expr, op: Pair<Rule>) -> Result<Expr> {
+        if op.as_rule() == Rule::subscript {
+            return self.subscript(operand, op);
+        }
         let claim_span = self.span(&op);
         let outcome = match op
             .into_inner()
@@ -410,6 +419,7 @@ impl Builder {
             })?,
             Rule::game => ExprKind::Game(self.nested(span, 1, || self.elements(pair))?),
             Rule::set => ExprKind::Set(self.nested(span, 1, || self.elements(pair))?),
+            Rule::list => ExprKind::List(self.nested(span, 1, || self.elements(pair))?),
             Rule::call => self.nested(span, 1, || self.call(pair))?,
             rule => unreachable!("primary rule {rule:?}"),
         };
@@ -423,13 +433,84 @@ impl Builder {
         let args = match arguments.as_rule() {
             // `mex{0, 1}` passes the set itself.
             Rule::set => vec![self.primary(arguments)?],
-            _ => arguments
-                .into_inner()
-                .filter(|p| p.as_rule() == Rule::expr)
-                .map(|p| self.expr(p))
-                .collect::<Result<_>>()?,
+            _ => {
+                let span = self.span(&arguments);
+                let mut args = Vec::new();
+                for inner in arguments.into_inner() {
+                    match inner.as_rule() {
+                        Rule::expr => args.push(self.expr(inner)?),
+                        Rule::generator => {
+                            let expr = args.pop().expect("a generator follows its expression");
+                            let clauses = inner
+                                .into_inner()
+                                .map(|clause| self.clause(clause))
+                                .collect::<Result<_>>()?;
+                            let span = Span {
+                                start: expr.span.start,
+                                end: span.end - 1,
+                                ..span
+                            };
+                            let element = Element {
+                                expr,
+                                clauses,
+                                span,
+                            };
+                            args.push(Expr {
+                                kind: ExprKind::Generator(Box::new(element)),
+                                span,
+                            });
+                        }
+                        _ => {}
+                    }
+                }
+                args
+            }
         };
         Ok(ExprKind::Call { callee, args })
+    }
+
+    /// `p[2]`, `p[1:3]`, `p[i := v]` on the operand before it.
+    fn subscript(&self, target: Expr, pair: Pair<Rule>) -> Result<Expr> {
+        let subscript_span = self.span(&pair);
+        let inner = pair
+            .into_inner()
+            .find(|p| p.as_rule() != Rule::close_list)
+            .expect("a subscript's inside");
+        let subscript = self.nested(subscript_span, 1, || {
+            Ok(match inner.as_rule() {
+                Rule::replaced => {
+                    let mut exprs = inner.into_inner().filter(|p| p.as_rule() == Rule::expr);
+                    let index = self.expr(exprs.next().expect("an index"))?;
+                    let value = self.expr(exprs.next().expect("a value"))?;
+                    Subscript::Replace {
+                        index: Box::new(index),
+                        value: Box::new(value),
+                    }
+                }
+                Rule::slice => {
+                    let bound = |part: Pair<Rule>| {
+                        part.into_inner()
+                            .next()
+                            .map(|e| self.expr(e).map(Box::new))
+                            .transpose()
+                    };
+                    let mut parts = inner.into_inner();
+                    let from = bound(parts.next().expect("a slice's start"))?;
+                    let to = bound(parts.next().expect("a slice's end"))?;
+                    Subscript::Slice { from, to }
+                }
+                _ => Subscript::Index(Box::new(self.expr(inner)?)),
+            })
+        })?;
+        let span = target.span.to(subscript_span);
+        Ok(Expr {
+            kind: ExprKind::Subscript {
+                target: Box::new(target),
+                subscript,
+                subscript_span,
+            },
+            span,
+        })
     }
 
     fn elements(&self, pair: Pair<Rule>) -> Result<Vec<Element>> {
@@ -533,14 +614,21 @@ fn negated_minimum(tokens: Pairs<Rule>) -> Vec<Pair<Rule>> {
 /// run (`--*3`) and once per `**` in a right-associative chain (`2 ** 2 ** 2`).
 fn pratt_recursion(tokens: Pairs<Rule>) -> usize {
     let (mut prefixes, mut powers, mut deepest) = (0usize, 0usize, 0usize);
+    let mut subscripts = 0usize;
     for token in tokens {
         match token.as_rule() {
             Rule::heap | Rule::subtraction | Rule::neg | Rule::not => prefixes += 1,
             Rule::pow => powers += 1,
+            // `p[0][0]…` nests one level a subscript.
+            Rule::subscript => {
+                subscripts += 1;
+                deepest = deepest.max(subscripts);
+            }
             rule if is_infix(rule) => powers = 0,
             _ => {
                 deepest = deepest.max(prefixes + powers);
                 prefixes = 0;
+                subscripts = 0;
             }
         }
     }
@@ -550,15 +638,19 @@ fn pratt_recursion(tokens: Pairs<Rule>) -> usize {
 /// Where the prefix operators and powers counted by [`pratt_recursion`] first nest deeper than
 /// `room`: the operator to point at.
 fn first_operator_past(tokens: Pairs<Rule>, room: usize) -> Option<usize> {
-    let (mut prefixes, mut powers) = (0usize, 0usize);
+    let (mut prefixes, mut powers, mut subscripts) = (0usize, 0usize, 0usize);
     for token in tokens {
         match token.as_rule() {
             Rule::heap | Rule::subtraction | Rule::neg | Rule::not => prefixes += 1,
             Rule::pow => powers += 1,
+            Rule::subscript => subscripts += 1,
             rule if is_infix(rule) => powers = 0,
-            _ => prefixes = 0,
+            _ => {
+                prefixes = 0;
+                subscripts = 0;
+            }
         }
-        if prefixes + powers > room {
+        if prefixes + powers > room || subscripts > room {
             return Some(token.as_span().start());
         }
     }
@@ -579,6 +671,10 @@ fn is_infix(rule: Rule) -> bool {
             | Rule::range
             | Rule::range_incl
             | Rule::xor
+            | Rule::member
+            | Rule::not_member
+            | Rule::bit_or
+            | Rule::bit_and
             | Rule::add
             | Rule::sub
             | Rule::mul
@@ -627,6 +723,10 @@ fn binop(rule: Rule) -> BinOp {
         Rule::range => BinOp::Range,
         Rule::range_incl => BinOp::RangeIncl,
         Rule::xor => BinOp::Xor,
+        Rule::member => BinOp::In,
+        Rule::not_member => BinOp::NotIn,
+        Rule::bit_or => BinOp::BitOr,
+        Rule::bit_and => BinOp::BitAnd,
         Rule::add => BinOp::Add,
         Rule::sub => BinOp::Sub,
         Rule::mul => BinOp::Mul,

@@ -1,0 +1,208 @@
+//! Built-in functions on positions as data: `len`, `sum`, `min`, `max`, `sort`, `abs`,
+//! `options`, and the quantifiers `all`, `any`, `count` (see [`super::quantifiers`]).
+//! Each takes a collection or one generator: `sum(K(x) for x in p)`.
+
+use super::{EvalError, Result, Session, Value};
+use crate::game::GameId;
+use crate::source::Span;
+use crate::syntax::ast::{Expr, ExprKind, Ident};
+
+/// The names this room answers for.
+pub(super) fn is_data_builtin(name: &str) -> bool {
+    matches!(
+        name,
+        "len" | "sum" | "min" | "max" | "sort" | "abs" | "options" | "all" | "any" | "count"
+    )
+}
+
+impl Session {
+    pub(super) fn call_data_builtin(
+        &mut self,
+        callee: &Ident,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value> {
+        let name = &*callee.name;
+        if matches!(name, "all" | "any" | "count") {
+            return self.quantifier(callee, args);
+        }
+        let variadic = matches!(name, "min" | "max");
+        if args.is_empty() || (args.len() > 1 && !variadic) {
+            return Err(EvalError::Arity {
+                span: args
+                    .first()
+                    .zip(args.last())
+                    .map_or(callee.span, |(a, b)| a.span.to(b.span)),
+                name: name.to_owned(),
+                expected: if variadic {
+                    "1 argument or more".into()
+                } else {
+                    "1 argument".into()
+                },
+                found: args.len().to_string(),
+                help: Some(format!("write `{}`", super::builtins::signature(name))),
+            }
+            .into());
+        }
+        if variadic && args.len() > 1 {
+            let mut values = Vec::with_capacity(args.len());
+            for arg in args {
+                values.push((self.eval(arg)?, arg.span));
+            }
+            return self.extreme(name, values, span);
+        }
+        let arg = &args[0];
+        let value = self.eval(arg)?;
+        match name {
+            "abs" => {
+                let n = self.int(&value, arg.span, "`abs` takes an integer")?;
+                n.checked_abs().map(Value::Int).ok_or_else(|| {
+                    EvalError::Overflow {
+                        span,
+                        op: "abs".into(),
+                    }
+                    .into()
+                })
+            }
+            "options" => {
+                let id = self.game_value(&value, arg.span)?;
+                let options = self
+                    .arena
+                    .options(id)
+                    .map_err(|e| self.game_error(e, arg.span))?;
+                let mut games = Vec::with_capacity(options.len());
+                for option in options {
+                    games.push(self.canonical(Value::Game(option), arg.span)?);
+                }
+                Ok(Value::set_of(games))
+            }
+            "len" => {
+                let len = match &value {
+                    Value::List(items) | Value::SetOf(items) => items.len() as u128,
+                    Value::Set(members) => members.len() as u128,
+                    Value::Str(text) => text.chars().count() as u128,
+                    &Value::Range { start, end } => super::value::range_len(start, end),
+                    other => return Err(not_a_collection(name, other, arg).into()),
+                };
+                Ok(Value::Int(i64::try_from(len).unwrap_or(i64::MAX)))
+            }
+            _ => {
+                let items = self.items(name, &value, arg)?;
+                match name {
+                    "sum" => self.sum(items, arg, span),
+                    "sort" => {
+                        let mut items: Vec<Value> = items.into_iter().map(|(v, _)| v).collect();
+                        items.sort();
+                        Ok(Value::List(items.into()))
+                    }
+                    _ => self.extreme(name, items, span),
+                }
+            }
+        }
+    }
+
+    /// The values of a list, set, range or string (its characters), each with where it
+    /// came from.
+    fn items(&self, name: &str, value: &Value, arg: &Expr) -> Result<Vec<(Value, Span)>> {
+        if !matches!(
+            value,
+            Value::List(_) | Value::SetOf(_) | Value::Set(_) | Value::Range { .. } | Value::Str(_)
+        ) {
+            return Err(not_a_collection(name, value, arg).into());
+        }
+        let span = match &arg.kind {
+            ExprKind::Generator(element) => element.expr.span,
+            _ => arg.span,
+        };
+        Ok(self
+            .passes(value, arg.span)?
+            .map(|item| (item, span))
+            .collect())
+    }
+
+    /// `sum(p)`: integers added, or games summed (a game and the integer 0 too); 0 if empty.
+    fn sum(&mut self, items: Vec<(Value, Span)>, arg: &Expr, span: Span) -> Result<Value> {
+        if items.iter().any(|(v, _)| matches!(v, Value::Game(_))) {
+            let mut parts: Vec<GameId> = Vec::with_capacity(items.len());
+            for (value, at) in &items {
+                parts.push(self.game_value(value, *at)?);
+            }
+            let id = self
+                .arena
+                .sum(&parts)
+                .map_err(|e| self.game_error(e, span))?;
+            return Ok(Value::Game(id));
+        }
+        let mut total: i64 = 0;
+        for (value, at) in &items {
+            let Value::Int(n) = value else {
+                return Err(EvalError::type_error(
+                    *at,
+                    "`sum` adds integers or games",
+                    format!("this is {}", value.kind()),
+                )
+                .with_help("for the elements of lists one after another, add the lists: `p + q`")
+                .into());
+            };
+            total = total.checked_add(*n).ok_or(EvalError::Overflow {
+                span: arg.span,
+                op: "sum".into(),
+            })?;
+        }
+        Ok(Value::Int(total))
+    }
+
+    /// `min`, `max` of integers, strings or lists of one kind.
+    fn extreme(&self, name: &str, items: Vec<(Value, Span)>, span: Span) -> Result<Value> {
+        let Some((first, _)) = items.first() else {
+            return Err(EvalError::invalid(
+                span,
+                format!("`{name}` of nothing"),
+                "there is nothing here to compare",
+            )
+            .with_help(format!(
+                "`{name}` needs at least one value; test for emptiness first: `if len(p) > 0 then {name}(p) else 0`"
+            ))
+            .into());
+        };
+        for (value, at) in &items {
+            let ordered = matches!(value, Value::Int(_) | Value::Str(_) | Value::List(_));
+            if !ordered || std::mem::discriminant(value) != std::mem::discriminant(first) {
+                let help = match value {
+                    Value::Game(_) => "games are not ordered; compare their values: `nimber(G)`",
+                    _ => "`min` and `max` compare integers, strings or lists, all of one kind",
+                };
+                return Err(EvalError::type_error(
+                    *at,
+                    format!("`{name}` compares values of one kind"),
+                    format!("this is {}", value.kind()),
+                )
+                .with_help(help)
+                .into());
+            }
+        }
+        let values = items.into_iter().map(|(v, _)| v);
+        Ok(if name == "min" {
+            values.min()
+        } else {
+            values.max()
+        }
+        .expect("not empty"))
+    }
+}
+
+fn not_a_collection(name: &str, value: &Value, arg: &Expr) -> EvalError {
+    EvalError::type_error(
+        arg.span,
+        format!("`{name}` takes a list, a set, a range or a string"),
+        format!("this is {}", value.kind()),
+    )
+    .with_help(match (name, value) {
+        ("len", Value::Game(_)) => {
+            "the number of options of a game is `len(options(G))`".to_owned()
+        }
+        _ => format!(
+            "write `{name}([3, 4, 5])`, `{name}({{1, 2}})`, or with a generator: `{name}(x * x for x in 0..5)`"
+        ),
+    })
+}
