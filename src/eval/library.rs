@@ -91,7 +91,10 @@ mod tests {
         run(&mut session, "ruler(4)");
         let mut loaded: Vec<&str> = session.library.keys().map(|k| &**k).collect();
         loaded.sort();
-        assert_eq!(loaded, ["ruler", "ruler_heads"]);
+        let ruler = library::defining("ruler").unwrap();
+        let mut expected: Vec<&str> = ruler.definitions().iter().map(|d| d.name).collect();
+        expected.sort();
+        assert_eq!(loaded, expected, "the file of `ruler`, and nothing else");
         let functions = session.function_count;
         run(&mut session, "ruler_heads(1, 3)\nruler(5)");
         assert_eq!(session.function_count, functions, "loaded twice");

@@ -31,11 +31,17 @@ pub const RULESETS: &[Ruleset] = rulesets!(
     "lasker",
     "fibonacci_nim",
     "euclid",
+    "moore",
+    "staircase",
+    "nimble",
+    "poker_nim",
+    "chomp",
     "turning_turtles",
     "twins",
     "mock_turtles",
     "ruler",
     "cram",
+    "node_kayles",
 );
 
 /// The line that ends a file's definitions and starts its worked example.
