@@ -1,7 +1,8 @@
 //! grundy: a language, interpreter and REPL for impartial combinatorial games.
 //!
 //! The pipeline, one folder a stage: [`syntax`] (text to tree), [`eval`] (tree to values),
-//! [`game`] (the game DAG and its mex reduction).
+//! [`game`] (the game DAG and its mex reduction); [`library`] holds the rulesets written in
+//! grundy itself.
 #![forbid(unsafe_code)]
 
 pub mod cli;
@@ -11,6 +12,7 @@ pub mod explain;
 pub mod game;
 pub mod help;
 pub mod input;
+pub mod library;
 pub mod output;
 pub mod progress;
 pub mod repl;

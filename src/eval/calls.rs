@@ -178,7 +178,9 @@ impl Session {
             .zip(key.args.iter().cloned());
         let caller_locals = std::mem::replace(&mut self.locals, params.collect());
         self.calls.chain.insert(key.clone());
+        let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
         let result = self.eval(&function.body);
+        self.in_library = caller_in_library;
         self.calls.chain.pop();
         self.locals = caller_locals;
         if let Ok(value) = &result {
@@ -237,6 +239,7 @@ impl Session {
                 super::Global::Function(f) if f.id == id => Some(&*f.name.name),
                 _ => None,
             })
+            .or_else(|| self.library_function_name(id))
             .unwrap_or("?")
     }
 

@@ -106,7 +106,12 @@ impl Session {
         {
             return Ok(value.clone());
         }
-        match self.globals.get(&ident.name) {
+        if self.global(&ident.name).is_none()
+            && let Some(function) = self.library_family(&ident.name)
+        {
+            return Ok(Value::Family(Family::User(function)));
+        }
+        match self.global(&ident.name) {
             Some(Global::Value(value)) => Ok(value.clone()),
             Some(Global::Function(function)) => Ok(Value::Family(Family::User(function.clone()))),
             Some(Global::Failed) => Err(failed_definition(ident).into()),
@@ -375,7 +380,11 @@ impl Session {
                 _ => Err(not_callable(callee, "a value given to this family").into()),
             };
         }
-        match self.globals.get(&callee.name).cloned() {
+        let global = match self.global(&callee.name) {
+            None => self.library_family(&callee.name).map(Global::Function),
+            global => global.cloned(),
+        };
+        match global {
             Some(Global::Function(function)) => self.call_user(callee, &function, args, span),
             Some(Global::Value(Value::Family(family))) => {
                 self.call_family(callee, &family, args, span)

@@ -15,6 +15,7 @@ mod expr;
 mod families;
 mod functions;
 mod inspect;
+mod library;
 pub mod limits;
 mod memo;
 mod memory;
@@ -88,6 +89,9 @@ pub struct Function {
     name: Ident,
     params: Vec<Ident>,
     body: Arc<Expr>,
+    /// It comes from the library (std/): its body sees the library and the built-ins, never
+    /// the user's definitions, so a user's `let` of a name it uses does not change it.
+    library: bool,
 }
 
 pub struct Session {
@@ -122,6 +126,10 @@ pub struct Session {
     definitions: FxHashMap<Arc<str>, Expr>,
     /// Run from the REPL: a limit is raised with `:set limit`, not `--limit`.
     at_prompt: bool,
+    /// The library's families defined so far, each file's on the first use of one of them.
+    library: FxHashMap<Arc<str>, Arc<Function>>,
+    /// A library family's body is being evaluated: names are looked up in the library.
+    in_library: bool,
     /// The case that decided the last `all` or `any`, for a failed assert to name.
     case: Option<quantifiers::Case>,
 }
@@ -156,6 +164,8 @@ impl Session {
             recording: written::Recording::Off,
             definitions: FxHashMap::default(),
             at_prompt: false,
+            library: FxHashMap::default(),
+            in_library: false,
             case: None,
         }
     }

@@ -33,8 +33,10 @@ impl Session {
         };
         // Names the program defines and the session does not know yet.
         for stmt in statements {
+            // (A library name is known already: the definition will take its place.)
             if let StmtKind::Let { name, .. } = &stmt.kind
                 && !self.globals.contains_key(&name.name)
+                && crate::library::defining(&name.name).is_none()
             {
                 resolver
                     .not_yet
@@ -226,7 +228,8 @@ impl Resolver<'_> {
         let known = self.scope.contains(name)
             || self.session.globals.contains_key(name)
             || self.program.contains(name)
-            || builtins::is_builtin(name);
+            || builtins::is_builtin(name)
+            || crate::library::defining(name).is_some();
         let later = self
             .not_yet
             .get(name)
@@ -267,7 +270,7 @@ impl Resolver<'_> {
             return Some("the nim-sum (xor) of two integers is written `a ^ b`".into());
         }
         let known = self.scope.len() + self.session.globals.len() + self.program.len();
-        self.compared += known + builtins::BUILTINS.len();
+        self.compared += known + builtins::BUILTINS.len() + crate::library::names().len();
         if self.compared > SUGGESTION_BUDGET {
             return Some(format!(
                 "define it first, e.g. `let {name} = <*0, *1>` or `let {name}(n) = ...`"
@@ -279,7 +282,8 @@ impl Resolver<'_> {
             .map(|n| &**n)
             .chain(self.session.globals.keys().map(|n| &**n))
             .chain(self.program.iter().map(|n| &**n))
-            .chain(builtins::BUILTINS.iter().map(|b| b.name));
+            .chain(builtins::BUILTINS.iter().map(|b| b.name))
+            .chain(crate::library::names().iter().copied());
         let allowed = if name.chars().count() <= 3 { 1 } else { 2 };
         let best = candidates
             .map(|candidate| {

@@ -286,6 +286,7 @@ impl Session {
                     name: name.clone(),
                     params: params.clone(),
                     body: body.clone(),
+                    library: false,
                 };
                 self.define(name, Global::Function(Arc::new(function)));
                 Ok(Answer::Defined {

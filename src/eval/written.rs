@@ -175,10 +175,11 @@ impl Session {
             Some(_) => return None,
             None => {}
         }
-        match self.globals.get(name)? {
-            Global::Function(function) => Some(function.clone()),
-            Global::Value(Value::Family(Family::User(function))) => Some(function.clone()),
-            _ => None,
+        match self.global(name) {
+            Some(Global::Function(function)) => Some(function.clone()),
+            Some(Global::Value(Value::Family(Family::User(function)))) => Some(function.clone()),
+            Some(_) => None,
+            None => self.loaded_library_family(name),
         }
     }
 

@@ -76,8 +76,11 @@ pub fn text() -> String {
         .iter()
         .map(|(n, _, _)| format!(":{n}"))
         .collect();
+    let library: Vec<&str> = crate::library::RULESETS.iter().map(|r| r.name).collect();
     out.push_str(&table(&[
         ("Topics:", &topics.join(" ")),
+        ("Library:", &library.join(" ")),
+        ("", "(`:help games` lists the rulesets written in grundy)"),
         ("Built-ins:", &builtins.join(" ")),
         ("", "(`:help builtins` lists them with what they do)"),
         ("Commands:", &commands.join(" ")),
@@ -119,6 +122,14 @@ pub fn page(name: &str) -> Option<String> {
         other => other,
     };
     let exact = TOPICS.iter().find(|t| t.name == name);
+    if exact.is_none()
+        && let Some(page) = crate::library::page(name)
+    {
+        return Some(page);
+    }
+    if matches!(name, "library" | "std" | "rulesets") {
+        return Some(crate::library::listing());
+    }
     let topic = exact.or_else(|| {
         let mut found = TOPICS.iter().filter(|t| t.name.starts_with(name));
         match (found.next(), found.next()) {
@@ -139,6 +150,10 @@ fn topic_page(topic: &Topic) -> String {
         for line in topic.example.lines() {
             out.push_str(&format!("  {line}\n"));
         }
+    }
+    if topic.name == "games" {
+        out.push('\n');
+        out.push_str(&crate::library::listing());
     }
     out
 }

@@ -133,7 +133,8 @@ impl Completer for ReplHelper {
     }
 }
 
-/// The words a prefix may complete to: `:commands`, defined names, built-ins, keywords.
+/// The words a prefix may complete to: `:commands`, defined names, built-ins, the library's
+/// names, keywords.
 pub fn completions(word: &str, names: &[String]) -> Vec<String> {
     if let Some(command) = word.strip_prefix(':') {
         return COMMANDS
@@ -147,6 +148,7 @@ pub fn completions(word: &str, names: &[String]) -> Vec<String> {
         .iter()
         .map(String::as_str)
         .chain(builtins)
+        .chain(crate::library::names().iter().copied())
         .chain(KEYWORDS.iter().copied())
         .filter(|n| n.starts_with(word))
         .map(str::to_owned)
@@ -389,6 +391,7 @@ mod tests {
         assert_eq!(completions("ka", &names), ["kayles"]);
         assert_eq!(completions("ki", &names), ["kite"]);
         assert_eq!(completions("wh", &names), ["why"]);
+        assert_eq!(completions("lask", &names), ["lasker"]);
         assert_eq!(completions(":re", &names), [":reload"]);
         assert!(completions(":", &names).contains(&":vars".to_owned()));
     }

@@ -1,0 +1,184 @@
+//! The standard library (std/): every file runs clean with its worked example, every
+//! cross-check worksheet (std/examples/) holds, and library names behave as names should:
+//! known from the start, shadowed by the user's own, listed by `:help`.
+
+mod common;
+
+use grundy::eval::Session;
+use grundy::library::{self, RULESETS};
+
+/// A program that must run clean, in a fresh session; its transcript.
+fn clean(name: &str, text: &str) -> String {
+    let output = common::run_in(&mut Session::default(), name, text);
+    assert!(
+        output.summary.ok(),
+        "{name} failed:\n{}",
+        output.errors.join("\n")
+    );
+    assert!(output.summary.held_asserts > 0, "{name} checks nothing");
+    format!(
+        "{} statements ran, every assert held\n\n{}",
+        output.summary.statements, output.transcript
+    )
+}
+
+#[test]
+fn every_ruleset_runs_clean_with_its_worked_example() {
+    insta::glob!("../std", "*.game", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = format!("std/{}", path.file_name().unwrap().to_string_lossy());
+        insta::assert_snapshot!(clean(&name, &text));
+    });
+}
+
+/// The cross-checks against the mathematics and the built-in engines: these worksheets use
+/// the library without defining it, as a user would.
+#[test]
+fn every_cross_check_of_the_library_holds() {
+    insta::glob!("../std/examples", "*.game", |path| {
+        let text = std::fs::read_to_string(path).unwrap();
+        let name = format!(
+            "std/examples/{}",
+            path.file_name().unwrap().to_string_lossy()
+        );
+        assert!(
+            library::names()
+                .iter()
+                .all(|n| !text.contains(&format!("let {n}("))),
+            "{name} defines a library name itself"
+        );
+        insta::assert_snapshot!(clean(&name, &text));
+    });
+}
+
+#[test]
+fn every_file_of_std_is_built_in_and_documented() {
+    let mut files: Vec<String> = std::fs::read_dir("std")
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter_map(|name| name.strip_suffix(".game").map(str::to_owned))
+        .collect();
+    files.sort();
+    let mut built_in: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
+    built_in.sort();
+    assert_eq!(files, built_in, "std/*.game and RULESETS differ");
+    for ruleset in RULESETS {
+        let doc = ruleset.doc();
+        for part in ["Rules:", "Theory:", "Reference:"] {
+            assert!(doc.contains(part), "{} says no {part}", ruleset.path());
+        }
+        assert!(
+            !ruleset.example().is_empty(),
+            "{} has no example",
+            ruleset.path()
+        );
+        let definitions = ruleset.definitions();
+        assert!(!definitions.is_empty(), "{}", ruleset.path());
+        for definition in &definitions {
+            assert!(
+                !definition.summary.is_empty(),
+                "{}: `{}` has no comment above it",
+                ruleset.path(),
+                definition.signature
+            );
+        }
+        // What the parser finds defined is what the help and the resolver were told: only
+        // families, each on a `let` line of its own.
+        let (statements, errors) =
+            grundy::syntax::parse(grundy::source::SourceId(0), ruleset.definitions_text());
+        assert!(errors.is_empty(), "{}: {errors:?}", ruleset.path());
+        let parsed: Vec<String> = statements
+            .iter()
+            .map(|stmt| match &stmt.kind {
+                grundy::syntax::ast::StmtKind::Let {
+                    name,
+                    params: Some(_),
+                    ..
+                } => name.name.to_string(),
+                _ => panic!("{}: only families come before the example", ruleset.path()),
+            })
+            .collect();
+        let scanned: Vec<&str> = definitions.iter().map(|d| d.name).collect();
+        assert_eq!(parsed, scanned, "{}", ruleset.path());
+    }
+}
+
+#[test]
+fn library_names_are_neither_built_ins_nor_defined_twice() {
+    let names = library::names();
+    for (i, name) in names.iter().enumerate() {
+        assert!(
+            grundy::eval::BUILTINS.iter().all(|b| b.name != *name),
+            "`{name}` is a built-in"
+        );
+        assert!(!names[..i].contains(name), "`{name}` is defined twice");
+    }
+}
+
+#[test]
+fn a_users_own_definition_comes_before_the_librarys() {
+    // Shadowed before the library is used, and after: the user's wins either way.
+    assert_eq!(common::eval("let lasker(n) = *n\nlasker(3) == *3"), "true");
+    assert_eq!(
+        common::eval("lasker(3) == *4\nlet lasker(n) = *n\nlasker(3) == *3"),
+        "true\ntrue"
+    );
+    assert_eq!(common::eval("let ruler = *2\nruler + *2 is losing"), "true");
+    // A library family never sees the user's names: ruler_heads still calls the library's
+    // ruler (1 ⊕ 2 ⊕ 1 ⊕ 4 ⊕ 1 ⊕ 2 ⊕ 1 = 4), not the user's (1 ⊕ ... ⊕ 7 = 0).
+    assert_eq!(
+        common::eval("let ruler(n) = *n\nruler_heads(1, 8) == *4"),
+        "true"
+    );
+    assert_eq!(
+        common::eval("let dawson(n) = *0\ncram_row(5) == *0"),
+        "true"
+    );
+}
+
+#[test]
+fn library_names_are_families_like_any_other() {
+    assert_eq!(common::eval("let F = lasker\nF(7) == *8"), "true");
+    assert!(common::eval("seq(mock_turtles, 0..8)").contains("1  2  4  7  8 11 13 14"));
+    // Not listed among the user's definitions.
+    let mut session = Session::default();
+    common::run_in(&mut session, "t.game", "let G = lasker(3)");
+    let variables = session.variables();
+    assert!(
+        variables.len() == 1 && variables[0].starts_with("G = "),
+        "{variables:?}"
+    );
+}
+
+#[test]
+fn a_misspelt_library_name_gets_a_suggestion() {
+    assert!(common::errors("laskr(5)").contains("did you mean `lasker`?"));
+    let arity = common::errors("lasker(1, 2)");
+    assert!(arity.contains("it was defined as `lasker(n)`"), "{arity}");
+}
+
+#[test]
+fn help_lists_the_library() {
+    let games = grundy::help::page("games").unwrap();
+    for ruleset in RULESETS {
+        assert!(games.contains(ruleset.title()), "{games}");
+        let page = grundy::help::page(ruleset.name).unwrap();
+        for line in ruleset.example().lines() {
+            assert!(page.contains(&format!("  {line}\n")), "{page}");
+        }
+    }
+    for name in library::names() {
+        let page = grundy::help::page(name).unwrap();
+        assert!(page.contains("Rules:"), "`:help {name}`: {page}");
+    }
+    let docs = std::fs::read_to_string("docs/library.md").unwrap();
+    for ruleset in RULESETS {
+        for definition in ruleset.definitions() {
+            assert!(
+                docs.contains(definition.signature),
+                "docs/library.md does not mention `{}`",
+                definition.signature
+            );
+        }
+    }
+}
