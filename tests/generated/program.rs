@@ -42,9 +42,18 @@ enum Type {
     Bool,
     Set,
     Family,
+    /// A list, a string or a set of any values: positions as data.
+    Data,
 }
 
-const TYPES: [Type; 5] = [Type::Int, Type::Game, Type::Bool, Type::Set, Type::Family];
+const TYPES: [Type; 6] = [
+    Type::Int,
+    Type::Game,
+    Type::Bool,
+    Type::Set,
+    Type::Family,
+    Type::Data,
+];
 
 /// The names a program has defined so far, and the loop variables in scope.
 struct Scope {
@@ -207,7 +216,7 @@ fn int_expr(rng: &mut Rng, scope: &mut Scope, depth: u32) -> String {
 fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
     if rng.chance(3) {
         // A part of another type where this one is expected: a type error to report.
-        let other = TYPES[rng.below(5) as usize];
+        let other = TYPES[rng.below(TYPES.len() as u64) as usize];
         return expr(rng, scope, other, depth.saturating_sub(1));
     }
     if rng.chance(30)
@@ -241,6 +250,23 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
                 int_expr(rng, scope, d)
             ),
             4 => format!("({})", int_expr(rng, scope, d)),
+            5 if rng.chance(50) => {
+                let data = expr(rng, scope, Type::Data, d);
+                match rng.below(7) {
+                    0 => format!("len({data})"),
+                    1 => format!("sum({data})"),
+                    2 => format!("({data})[{}]", int_expr(rng, scope, 0)),
+                    3 => format!("{}({data})", rng.pick(&["min", "max"])),
+                    4 => format!("count({} for k in {data})", expr(rng, scope, Type::Bool, 0)),
+                    5 => format!(
+                        "{} {} {}",
+                        int_expr(rng, scope, 0),
+                        rng.pick(&["&", "|"]),
+                        int_expr(rng, scope, 0)
+                    ),
+                    _ => format!("abs({})", int_expr(rng, scope, 0)),
+                }
+            }
             _ => format!("-{}", int_expr(rng, scope, 0)),
         },
         Type::Game if leaf => match rng.below(4) {
@@ -279,9 +305,22 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
                 );
                 format!("({left}) {op} ({right})")
             }
+            5 if rng.chance(40) => {
+                let data = expr(rng, scope, Type::Data, d);
+                match rng.below(3) {
+                    0 => format!("{} in {data}", int_expr(rng, scope, 0)),
+                    1 => format!("{} not in {data}", expr(rng, scope, Type::Data, 0)),
+                    _ => format!(
+                        "{}({} for k in {data})",
+                        rng.pick(&["all", "any"]),
+                        expr(rng, scope, Type::Bool, 0)
+                    ),
+                }
+            }
             _ => format!("not ({})", expr(rng, scope, Type::Bool, d)),
         },
         Type::Set => set(rng, scope, d),
+        Type::Data => data(rng, scope, leaf, d),
         Type::Family => match rng.below(7) {
             0 => "kayles".into(),
             1 => "dawson".into(),
@@ -298,6 +337,48 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
                 None => "kayles".into(),
             },
         },
+    }
+}
+
+/// A list, string or set of any values.
+fn data(rng: &mut Rng, scope: &mut Scope, leaf: bool, d: u32) -> String {
+    if leaf {
+        return match rng.below(5) {
+            0 => "[]".into(),
+            1 => format!("[{}, {}]", small(rng), small(rng)),
+            2 => format!("\"{}\"", rng.pick(&["xx.x", "", "THHT", "x"])),
+            3 => format!("{{[{}], \"a\"}}", small(rng)),
+            _ => format!("[{}]", set_items(rng)),
+        };
+    }
+    match rng.below(9) {
+        0 | 1 => format!("[{}]", elements(rng, scope, Type::Int, d)),
+        2 => format!(
+            "{} + {}",
+            expr(rng, scope, Type::Data, d),
+            expr(rng, scope, Type::Data, d)
+        ),
+        3 => format!(
+            "({})[{}:{}]",
+            expr(rng, scope, Type::Data, d),
+            int_expr(rng, scope, 0),
+            int_expr(rng, scope, 0)
+        ),
+        4 => format!(
+            "({})[{} := {}]",
+            expr(rng, scope, Type::Data, d),
+            int_expr(rng, scope, 0),
+            expr(rng, scope, Type::Int, 0)
+        ),
+        5 => format!("sort({})", expr(rng, scope, Type::Data, d)),
+        6 => format!("{} * {}", rng.pick(&["[0]", "\"x\"", "[[1]]"]), size(rng)),
+        7 => format!("options({})", expr(rng, scope, Type::Game, d)),
+        _ => format!(
+            "{} {} {}",
+            expr(rng, scope, Type::Data, d),
+            rng.pick(&["|", "&", "-", "^"]),
+            expr(rng, scope, Type::Data, d)
+        ),
     }
 }
 
@@ -335,6 +416,7 @@ fn game(rng: &mut Rng, scope: &mut Scope, d: u32) -> String {
             format!("{board}({}, {})", n(rng, scope), n(rng, scope))
         }
         13 => format!("hackenbush(\"{}\")", picture(rng)),
+        14 if rng.chance(50) => format!("sum(*k for k in {})", expr(rng, scope, Type::Data, d)),
         14 => format!("stalk({})", n(rng, scope)),
         15 => format!(
             "if {} then {} else {}",
