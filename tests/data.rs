@@ -188,3 +188,16 @@ moves nimble([2, 5, 6])
         "{moves}"
     );
 }
+
+#[test]
+fn a_list_built_inside_an_option_does_not_shift_the_options_names() {
+    // The inner comprehension's elements once counted as options written, so each option
+    // was named after its neighbour.
+    let program = r#"
+let nim_row(p) = < nim_row(sort([x for x in p[i := s] if x > 0])) for i in 0..len(p) for s in 0..p[i] >
+moves nim_row([2, 5, 6])
+"#;
+    let moves = eval(program);
+    assert!(moves.contains("→ nim_row([2, 4, 6]) ≡ 0"), "{moves}");
+    assert!(!moves.contains("[1, 5, 6]"), "{moves}");
+}

@@ -197,6 +197,19 @@ impl Session {
                             ))
                             .into());
                         };
+                        if text.chars().count() != 1 {
+                            return Err(EvalError::invalid(
+                                value.span,
+                                "a character is replaced by one character",
+                                format!("this has {} characters", text.chars().count()),
+                            )
+                            .with_help(format!(
+                                "a position keeps its length: write one character, as in \
+                                 `s[{} := \".\"]`; to join strings use `s[:i] + t + s[i + 1:]`",
+                                self.sources.text(index.span)
+                            ))
+                            .into());
+                        }
                         let tail = chars.split_off(at + 1);
                         chars.pop();
                         chars.extend(text.chars());
@@ -328,7 +341,10 @@ impl Session {
                     return Some(Err(EvalError::TooLarge {
                         span: count.span,
                         what: format!("this {}", seq.value.kind().trim_start_matches("a ")),
-                        label: format!("it would hold {total} elements"),
+                        label: match seq.value {
+                            Str(_) => format!("it would hold {total} characters"),
+                            _ => format!("it would hold {total} elements"),
+                        },
                         help: Some(super::limits::raise_to_count(
                             "options",
                             limit,
@@ -398,12 +414,12 @@ impl Session {
 
     /// What `for x in value` goes through: the integers of a range or set of integers, the
     /// members of a set, the elements of a list, the characters of a string.
-    pub(super) fn passes(&self, value: &Value, span: Span) -> Result<Passes> {
+    pub(super) fn passes(&self, value: &Value, span: Span, lazy: bool) -> Result<Passes> {
         Ok(match value {
             Value::Set(members) => Passes::Ints(members.clone(), 0),
             &Value::Range { start, end } => {
                 let count = range_len(start, end);
-                if count > u128::from(self.limits.game.options) {
+                if count > u128::from(self.limits.game.options) && !lazy {
                     return Err(EvalError::TooLarge {
                         span,
                         what: "this range".into(),

@@ -306,7 +306,11 @@ impl Session {
                     out.labels.push((out.items.len(), words));
                 }
                 session.push_element(&mut out, (value, element.expr.span))?;
-                session.element_evaluated(&element.expr);
+                // Only a game's options are noted for explanations: not a list or set
+                // built inside one (`nimble(sort([x for x in p if x > 0]))`).
+                if game {
+                    session.element_evaluated(&element.expr);
+                }
                 Ok(true)
             };
             if let Err(error) = self.each_pass(element, &mut collect) {
@@ -322,16 +326,32 @@ impl Session {
     /// while `sink` runs.
     pub(super) fn each_pass(&mut self, element: &Element, sink: &mut Sink) -> Result<bool> {
         let mark = self.locals.len();
-        let result = self.expand(element, &element.clauses, sink);
+        let result = self.expand(element, &element.clauses, sink, false);
+        self.locals.truncate(mark);
+        result
+    }
+
+    /// Like [`Session::each_pass`], for a claim over cases (`all`, `any`, `count`), which
+    /// may stop early: its ranges are gone through one by one, however long, bounded by the
+    /// `steps` limit and Ctrl-C rather than refused for their length.
+    pub(super) fn each_case(&mut self, element: &Element, sink: &mut Sink) -> Result<bool> {
+        let mark = self.locals.len();
+        let result = self.expand(element, &element.clauses, sink, true);
         self.locals.truncate(mark);
         result
     }
 
     /// One element under its remaining `for` and `if` clauses.
     /// One level per clause: 20 000 clauses in one element are as deep as that.
-    fn expand(&mut self, element: &Element, clauses: &[Clause], sink: &mut Sink) -> Result<bool> {
+    fn expand(
+        &mut self,
+        element: &Element,
+        clauses: &[Clause],
+        sink: &mut Sink,
+        lazy: bool,
+    ) -> Result<bool> {
         stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
-            self.expand_here(element, clauses, sink)
+            self.expand_here(element, clauses, sink, lazy)
         })
     }
 
@@ -340,6 +360,7 @@ impl Session {
         element: &Element,
         clauses: &[Clause],
         sink: &mut Sink,
+        lazy: bool,
     ) -> Result<bool> {
         let Some((clause, rest)) = clauses.split_first() else {
             let value = self.eval(&element.expr)?;
@@ -348,15 +369,15 @@ impl Session {
         match clause {
             Clause::If(cond) => {
                 if self.condition(cond)? {
-                    return self.expand(element, rest, sink);
+                    return self.expand(element, rest, sink, lazy);
                 }
             }
             Clause::For { var, iter } => {
                 let range = self.eval(iter)?;
-                for value in self.passes(&range, iter.span)? {
+                for value in self.passes(&range, iter.span, lazy)? {
                     self.step(iter.span)?;
                     self.locals.push((var.name.clone(), value));
-                    let result = self.expand(element, rest, sink);
+                    let result = self.expand(element, rest, sink, lazy);
                     self.locals.pop();
                     if !result? {
                         return Ok(false);

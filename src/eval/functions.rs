@@ -129,7 +129,7 @@ impl Session {
             _ => arg.span,
         };
         Ok(self
-            .passes(value, arg.span)?
+            .passes(value, arg.span, false)?
             .map(|item| (item, span))
             .collect())
     }

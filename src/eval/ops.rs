@@ -184,9 +184,20 @@ impl Session {
                 .replace("nimber(H)", &format!("nimber({right})"));
             return EvalError::type_error(op_span, message, "games on both sides").with_help(help);
         }
+        let data = [lhs, rhs]
+            .iter()
+            .any(|o| matches!(o.value, Value::List(_) | Value::Str(_) | Value::SetOf(_)));
         let wanted = match op {
             BinOp::And | BinOp::Or => "true or false",
             BinOp::Eq | BinOp::Ne => "values of one kind",
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge if data => {
+                "two integers, two strings or two lists"
+            }
+            BinOp::Add if data => "two integers, games, lists or strings",
+            BinOp::Mul if data => "integers, or a list or string and a number of copies",
+            BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::Xor if data => {
+                "two integers or two sets"
+            }
             _ => "integers",
         };
         let odd = match op {
@@ -210,6 +221,15 @@ impl Session {
             _ if compares && matches!(lhs.value, Value::Bool(_)) => {
                 format!("comparisons don't chain: write `a {symbol} b and b {symbol} c`")
             }
+            _ if data && compares => {
+                "lists and strings are ordered among their own kind: `[1, 2] < [1, 3]`, `\"ab\" < \"b\"`"
+                    .to_owned()
+            }
+            BinOp::Mul if data => "`[0] * 3` is `[0, 0, 0]`, `\"x\" * 3` is `\"xxx\"`".to_owned(),
+            BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::Xor if data => format!(
+                "`{symbol}` works on two integers or on two sets (union, intersection, \
+                 difference, symmetric difference)"
+            ),
             BinOp::Add => "`+` adds integers (`3 + 4`) or games (`*1 + *2`), and joins lists \
                            (`[1] + [2, 3]`) or strings"
                 .to_owned(),

@@ -86,7 +86,7 @@ impl Session {
             }
             Ok(true)
         };
-        self.each_pass(element, &mut check)?;
+        self.each_case(element, &mut check)?;
         self.case = decided.clone();
         Ok((held, decided))
     }
@@ -134,13 +134,16 @@ impl Session {
     }
 
     fn sides_in_case(&mut self, condition: &Expr) -> Result<Vec<String>> {
-        let sides: Vec<&Expr> = match &condition.unparen().kind {
-            ExprKind::Chain { first, rest } if rest.len() == 1 => vec![first, &rest[0].2],
-            ExprKind::Claim { game, .. } => vec![game],
-            _ => vec![condition],
+        let (sides, words): (Vec<&Expr>, &[&str]) = match &condition.unparen().kind {
+            ExprKind::Chain { first, rest } if rest.len() == 1 => (
+                vec![first, &rest[0].2],
+                &["the left side ", "the right side "],
+            ),
+            ExprKind::Claim { game, .. } => (vec![game], &[""]),
+            _ => (vec![condition], &[""]),
         };
         let mut shown = Vec::new();
-        for side in sides {
+        for (side, word) in sides.into_iter().zip(words) {
             let value = self.eval_root(side)?;
             let text = self.sources.text(side.span).to_owned();
             let mut value_text = self.describe_value(&value);
@@ -151,9 +154,9 @@ impl Session {
                 }
             }
             shown.push(if text == value_text {
-                text
+                format!("{word}is {text}")
             } else {
-                format!("`{text}` is {value_text}")
+                format!("{word}`{text}` is {value_text}")
             });
         }
         Ok(shown)
@@ -210,12 +213,8 @@ impl Session {
                 }
             }
             _ => {
-                let cases = self.cases(element, full)?;
-                let folded = if cases.len() < count as usize && !full {
-                    Folded::ToFit
-                } else {
-                    Folded::No
-                };
+                let (cases, all_shown) = self.cases(element, full)?;
+                let folded = if all_shown { Folded::No } else { Folded::ToFit };
                 let (headline, holds) = match name {
                     "count" => (format!("{text} = {count}."), None),
                     "all" => (
@@ -237,8 +236,8 @@ impl Session {
     }
 
     /// Each case of `element` with the values of its condition's sides (the first few,
-    /// unless `full`).
-    fn cases(&mut self, element: &Element, full: bool) -> Result<Vec<String>> {
+    /// unless `full`), and whether that is all of them.
+    fn cases(&mut self, element: &Element, full: bool) -> Result<(Vec<String>, bool)> {
         let mut cases = Vec::new();
         let mark = self.locals.len();
         let mut note = |session: &mut Session, value: Value| {
@@ -246,10 +245,13 @@ impl Session {
             let case = Case { bindings };
             let shown = session.describe_case(element, &case)?;
             cases.push(format!("{shown}: {}", session.describe_value(&value)));
-            Ok(full || cases.len() < CASES_SHOWN)
+            Ok(full || cases.len() <= CASES_SHOWN)
         };
-        self.each_pass(element, &mut note)?;
-        Ok(cases)
+        let all_shown = self.each_case(element, &mut note)?;
+        if !all_shown {
+            cases.pop();
+        }
+        Ok((cases, all_shown))
     }
 
     /// Whether a name is the user's own (a `let` shadowing a built-in).

@@ -128,6 +128,16 @@ impl Session {
     fn comparison(&mut self, left: &Expr, op: BinOp, right: &Expr) -> Result<Step> {
         let (a, b) = (self.eval_root(left)?, self.eval_root(right)?);
         let (a_text, b_text) = (self.describe_value(&a), self.describe_value(&b));
+        if matches!(op, BinOp::In | BinOp::NotIn) {
+            let side = |value, span| super::ops::Operand {
+                value,
+                span,
+                expr: None,
+            };
+            let member = self.contains(side(&a, left.span), side(&b, right.span))?;
+            let sign = if member { "∈" } else { "∉" };
+            return Ok(Step::new(format!("{a_text} {sign} {b_text}")));
+        }
         let holds = match (&a, &b) {
             (Value::Int(x), Value::Int(y)) => match op {
                 BinOp::Eq => x == y,
