@@ -180,6 +180,20 @@ pub fn signature(name: &str) -> &'static str {
         .map_or("", |b| b.signature)
 }
 
+/// A built-in called with the wrong number of arguments: what it takes and how to write it.
+pub(super) fn wrong_arity(name: &str, args: &[Expr], at: Span, expected: String) -> EvalError {
+    EvalError::Arity {
+        span: args
+            .first()
+            .zip(args.last())
+            .map_or(at, |(a, b)| a.span.to(b.span)),
+        name: name.to_owned(),
+        expected,
+        found: args.len().to_string(),
+        help: Some(format!("write `{}`", signature(name))),
+    }
+}
+
 impl Session {
     pub(super) fn call_builtin(
         &mut self,
@@ -204,17 +218,7 @@ impl Session {
                 (1, usize::MAX) => "1 argument or more".to_owned(),
                 (n, _) => super::expr::plural(n, "argument"),
             };
-            return Err(EvalError::Arity {
-                span: args
-                    .first()
-                    .zip(args.last())
-                    .map_or(span, |(a, b)| a.span.to(b.span)),
-                name: name.to_owned(),
-                expected,
-                found: args.len().to_string(),
-                help: Some(format!("write `{}`", signature(name))),
-            }
-            .into());
+            return Err(wrong_arity(name, args, span, expected).into());
         }
         let mut values = Vec::with_capacity(args.len());
         for arg in args {

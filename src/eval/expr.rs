@@ -325,18 +325,19 @@ impl Session {
     /// stop (false); says whether it went through all of them. The loop variables are bound
     /// while `sink` runs.
     pub(super) fn each_pass(&mut self, element: &Element, sink: &mut Sink) -> Result<bool> {
-        let mark = self.locals.len();
-        let result = self.expand(element, &element.clauses, sink, false);
-        self.locals.truncate(mark);
-        result
+        self.each(element, sink, false)
     }
 
     /// Like [`Session::each_pass`], for a claim over cases (`all`, `any`, `count`), which
     /// may stop early: its ranges are gone through one by one, however long, bounded by the
     /// `steps` limit and Ctrl-C rather than refused for their length.
     pub(super) fn each_case(&mut self, element: &Element, sink: &mut Sink) -> Result<bool> {
+        self.each(element, sink, true)
+    }
+
+    fn each(&mut self, element: &Element, sink: &mut Sink, lazy: bool) -> Result<bool> {
         let mark = self.locals.len();
-        let result = self.expand(element, &element.clauses, sink, true);
+        let result = self.expand(element, &element.clauses, sink, lazy);
         self.locals.truncate(mark);
         result
     }

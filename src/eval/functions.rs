@@ -2,6 +2,7 @@
 //! `options`, and the quantifiers `all`, `any`, `count` (see [`super::quantifiers`]).
 //! Each takes a collection or one generator: `sum(K(x) for x in p)`.
 
+use super::builtins::wrong_arity;
 use super::{EvalError, Result, Session, Value};
 use crate::game::GameId;
 use crate::source::Span;
@@ -38,21 +39,12 @@ impl Session {
         }
         let variadic = matches!(name, "min" | "max");
         if args.is_empty() || (args.len() > 1 && !variadic) {
-            return Err(EvalError::Arity {
-                span: args
-                    .first()
-                    .zip(args.last())
-                    .map_or(callee.span, |(a, b)| a.span.to(b.span)),
-                name: name.to_owned(),
-                expected: if variadic {
-                    "1 argument or more".into()
-                } else {
-                    "1 argument".into()
-                },
-                found: args.len().to_string(),
-                help: Some(format!("write `{}`", super::builtins::signature(name))),
-            }
-            .into());
+            let expected = if variadic {
+                "1 argument or more"
+            } else {
+                "1 argument"
+            };
+            return Err(wrong_arity(name, args, callee.span, expected.into()).into());
         }
         if variadic && args.len() > 1 {
             let mut values = Vec::with_capacity(args.len());

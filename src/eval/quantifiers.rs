@@ -23,17 +23,8 @@ impl Session {
     pub(super) fn quantifier(&mut self, callee: &Ident, args: &[Expr]) -> Result<Value> {
         let name = &*callee.name;
         let [arg] = args else {
-            return Err(EvalError::Arity {
-                span: args
-                    .first()
-                    .zip(args.last())
-                    .map_or(callee.span, |(a, b)| a.span.to(b.span)),
-                name: name.to_owned(),
-                expected: "1 argument".into(),
-                found: args.len().to_string(),
-                help: Some(format!("write `{}`", super::builtins::signature(name))),
-            }
-            .into());
+            let error = super::builtins::wrong_arity(name, args, callee.span, "1 argument".into());
+            return Err(error.into());
         };
         let ExprKind::Generator(element) = &arg.kind else {
             let value = self.eval(arg)?;
