@@ -29,8 +29,7 @@ impl Session {
                     for side in claim_sides(target) {
                         written.extend(self.written(side)?);
                     }
-                    let explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold)
-                        .words(&self.names.labels);
+                    let explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold);
                     let mut explainer = explainer.written(written);
                     let proof = explainer
                         .prove(&claim, full)
@@ -45,7 +44,6 @@ impl Session {
         let typed = self.sources.text(target.span).to_owned();
         let written = self.written(target)?;
         let mut explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold)
-            .words(&self.names.labels)
             .typed(game, &typed)
             .written(written);
         let explanation = match verb {

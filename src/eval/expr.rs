@@ -77,13 +77,9 @@ impl Session {
                     options.push(self.game_value(value, *span)?);
                 }
                 self.option_list_ends(noted, &options);
-                let id = self.arena.with_options(options.clone());
+                let id = self.arena.with_options(options);
                 self.elements_done(&list);
-                let id = id.map_err(|e| self.game_error(e, expr.span))?;
-                for (index, words) in &list.labels {
-                    self.names.label(id, options[*index], words.clone());
-                }
-                Ok(Value::Game(id))
+                Ok(Value::Game(id.map_err(|e| self.game_error(e, expr.span))?))
             }
             ExprKind::Set(elements) => self.set_literal(elements, expr.span),
             ExprKind::List(elements) => self.list_literal(elements, expr.span),
@@ -301,15 +297,16 @@ impl Session {
                 .into());
             }
             let mut collect = |session: &mut Session, value: Value| {
-                if let Some(label) = &element.label {
-                    let words = session.move_words(label)?;
-                    out.labels.push((out.items.len(), words));
-                }
                 session.push_element(&mut out, (value, element.expr.span))?;
                 // Only a game's options are noted for explanations: not a list or set
-                // built inside one (`nimble(sort([x for x in p if x > 0]))`).
-                if game {
-                    session.element_evaluated(&element.expr);
+                // built inside one (`nimble(sort([x for x in p if x > 0]))`). Their words
+                // are only worked out then, when an explanation asks how the body writes them.
+                if game && session.noting_options() {
+                    let words = match &element.label {
+                        Some(label) => Some(session.move_words(label)?),
+                        None => None,
+                    };
+                    session.element_evaluated(&element.expr, words);
                 }
                 Ok(true)
             };

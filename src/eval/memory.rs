@@ -36,8 +36,6 @@ impl Held {
 /// The options of a game or the members of a set, as a comprehension lists them.
 pub(super) struct Elements {
     pub items: Vec<(Value, Span)>,
-    /// The words given to options with `as`, by their place in `items`.
-    pub labels: Vec<(usize, Arc<str>)>,
     /// Where the list is written, for the diagnostic.
     span: Span,
     /// A game's options (copied into a list of ids), else a set's members (copied twice: a
@@ -51,7 +49,6 @@ impl Elements {
     pub fn new(span: Span, game: bool) -> Self {
         Elements {
             items: Vec::new(),
-            labels: Vec::new(),
             span,
             game,
             bytes: 0,

@@ -17,8 +17,6 @@ pub(super) struct GameNames {
     /// The games named by a family call, whose names a changed definition may make wrong
     /// (forgotten all together, so not kept by name: a million calls make a million names).
     calls: Vec<GameId>,
-    /// What a move does, in the words of the option that made it (`as "take 2"`).
-    pub labels: crate::game::MoveWords,
 }
 
 impl GameNames {
@@ -44,15 +42,8 @@ impl GameNames {
         }
     }
 
-    /// Gives the move from `from` to `to` its words, unless it has some.
-    pub fn label(&mut self, from: GameId, to: GameId, words: Arc<str>) {
-        self.labels.entry((from, to)).or_insert(words);
-    }
-
-    /// Takes the names of family calls (`S(5)`) away, and the words of moves, which the
-    /// changed definition may also have made wrong.
+    /// Takes the names of family calls (`S(5)`) away.
     pub fn forget_calls(&mut self) {
-        self.labels = Default::default();
         for id in std::mem::take(&mut self.calls) {
             if self.by_game.get(&id).is_some_and(|name| is_call(name)) {
                 self.by_game.remove(&id);

@@ -104,8 +104,7 @@ impl Session {
                     text: self.sources.text(game.span).to_owned(),
                 };
                 let mut explainer =
-                    crate::explain::Explainer::new(&mut self.arena, &self.names.by_game, self.fold)
-                        .words(&self.names.labels);
+                    crate::explain::Explainer::new(&mut self.arena, &self.names.by_game, self.fold);
                 let proof = explainer
                     .prove(&claim, false)
                     .map_err(|e| self.game_error(e, game.span))?;

@@ -14,11 +14,15 @@ use crate::syntax::ast::{BinOp, Expr, ExprKind, Ident};
 
 /// What a body's options are written as.
 enum Forwarded {
-    /// Its own option list, each option named by the call that made it (if one did).
-    Options(Vec<(String, GameId)>),
+    /// Its own option list, each option named by the call that made it (if one did), with
+    /// the words its move was given.
+    Options(Vec<(String, GameId)>, Vec<Option<Words>>),
     /// Those of the calls it forwards to.
     Parts(Vec<(GameId, Written)>),
 }
+
+/// What a move does, in the words an option gave it: `as "take 2"`.
+type Words = Arc<str>;
 
 /// Where the evaluation of a body stands in noting how its options were written.
 #[derive(Debug, Default)]
@@ -30,12 +34,12 @@ pub(super) enum Recording {
     /// Inside it: `depth` lists deep (only the outermost is noted), the names so far.
     On {
         depth: usize,
-        names: Vec<Option<String>>,
+        names: Vec<(Option<String>, Option<Words>)>,
         /// The last call that returned: the family's name, and the call as it would be
         /// typed.
         last_call: Option<(Arc<str>, String)>,
     },
-    Done(Vec<(Option<String>, GameId)>),
+    Done(Vec<((Option<String>, Option<Words>), GameId)>),
 }
 
 /// How many names and calls deep `written` follows definitions (`let G = H`, a family whose
@@ -125,7 +129,14 @@ impl Session {
         self.locals = caller_locals;
         let name = self.sources.text(expr.span).to_owned();
         Ok(match result? {
-            Forwarded::Options(options) => vec![(id, Written { name, options })],
+            Forwarded::Options(options, words) => vec![(
+                id,
+                Written {
+                    name,
+                    options,
+                    words,
+                },
+            )],
             // The call is named as the caller wrote it, not as the body writes it.
             Forwarded::Parts(parts) => named(parts, id, &name),
         })
@@ -157,15 +168,14 @@ impl Session {
         let Recording::Done(options) = recording else {
             return Ok(Forwarded::Parts(Vec::new()));
         };
-        let options = options
-            .into_iter()
-            .map(|(name, id)| {
-                let name =
-                    name.unwrap_or_else(|| self.arena.describe_named(id, &self.names.by_game));
-                (name, id)
-            })
-            .collect();
-        Ok(Forwarded::Options(options))
+        let mut named = Vec::with_capacity(options.len());
+        let mut words = Vec::with_capacity(options.len());
+        for ((name, told), id) in options {
+            let name = name.unwrap_or_else(|| self.arena.describe_named(id, &self.names.by_game));
+            named.push((name, id));
+            words.push(told);
+        }
+        Ok(Forwarded::Options(named, words))
     }
 
     fn user_function(&self, name: &str) -> Option<Arc<Function>> {
@@ -215,9 +225,14 @@ impl Session {
         }
     }
 
+    /// Whether the option list being evaluated is the one noted for an explanation.
+    pub(super) fn noting_options(&self) -> bool {
+        matches!(self.recording, Recording::On { depth: 1, .. })
+    }
+
     /// An element of an option list was evaluated: in the noted list, note the call that
-    /// made it, if it was a call of a family.
-    pub(super) fn element_evaluated(&mut self, expr: &Expr) {
+    /// made it, if it was a call of a family, and the words given to its move.
+    pub(super) fn element_evaluated(&mut self, expr: &Expr, words: Option<Words>) {
         if let Recording::On {
             depth: 1,
             names,
@@ -229,10 +244,10 @@ impl Session {
                 _ => None,
             };
             let made = last_call.take();
-            names.push(
-                made.filter(|(family, _)| Some(family) == callee)
-                    .map(|(_, call)| call),
-            );
+            let name = made
+                .filter(|(family, _)| Some(family) == callee)
+                .map(|(_, call)| call);
+            names.push((name, words));
         }
     }
 

@@ -211,20 +211,17 @@ impl Explainer<'_> {
                 let how = break_move(self.arena.heap_game(*game), *heap, *removed, leaves);
                 format!("{} → {}: {how}", self.name(from), self.name(to))
             }
-            (Move::Named(name), ..) => match self.words_of(from, to) {
-                Some(words) => format!("{} → {name}: {words}", self.name(from)),
-                None => format!("{} → {name}", self.name(from)),
-            },
+            (Move::Named(name, Some(words)), ..) => {
+                format!("{} → {name}: {words}", self.name(from))
+            }
+            (Move::Named(name, None), ..) => format!("{} → {name}", self.name(from)),
             (Move::Cut { edge }, ..) => {
                 format!("{} → {}: cut {edge}", self.name(from), self.name(to))
             }
             (Move::Subtract { amount, .. }, ..) => {
                 format!("{} → {}: remove {amount}", self.name(from), self.name(to))
             }
-            _ => match self.words_of(from, to) {
-                Some(words) => format!("{} → {}: {words}", self.name(from), self.name(to)),
-                None => format!("{} → {}", self.name(from), self.name(to)),
-            },
+            _ => format!("{} → {}", self.name(from), self.name(to)),
         }
     }
 }

@@ -22,7 +22,7 @@ pub use proof::{Folded, Proof, Rule, Step, binary_columns, values_text};
 pub use why::Claim;
 
 use crate::game::moves::Move;
-use crate::game::{Arena, GameError, GameId, MoveWords, Names, Node, show_nimber};
+use crate::game::{Arena, GameError, GameId, Names, Node, show_nimber};
 
 /// How much an explanation shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -79,6 +79,8 @@ pub struct Written {
     /// The call as typed: `rook(2, 2)`.
     pub name: String,
     pub options: Vec<(String, GameId)>,
+    /// What each option's move does, in the words its body gave it (`as "take 2"`).
+    pub words: Vec<Option<std::sync::Arc<str>>>,
 }
 
 impl Written {
@@ -110,8 +112,6 @@ pub struct Explainer<'a> {
     derived: u64,
     /// The games asked about, as the user wrote them, if they are games of their own.
     written: Vec<(GameId, Written)>,
-    /// What moves of the user's own games do, in the words their rules gave them.
-    words: Option<&'a MoveWords>,
 }
 
 type Result<T> = std::result::Result<T, GameError>;
@@ -129,19 +129,7 @@ impl<'a> Explainer<'a> {
             built: 0,
             derived: 0,
             written: Vec::new(),
-            words: None,
         }
-    }
-
-    /// What moves do, in the words the rules of the user's games gave them.
-    pub fn words(mut self, words: &'a MoveWords) -> Self {
-        self.words = Some(words);
-        self
-    }
-
-    /// The words of the move from `from` to `to`, if its rules gave it some.
-    pub fn words_of(&self, from: GameId, to: GameId) -> Option<&str> {
-        self.words?.get(&(from, to)).map(|w| &**w)
     }
 
     /// A game as the user would call it: its name, or how it would be typed.
@@ -206,12 +194,14 @@ impl<'a> Explainer<'a> {
     ) -> Result<Vec<(Move, GameId)>> {
         if let Some(written) = self.written_of(game) {
             let mut found = Vec::new();
-            for (name, id) in written.options.clone() {
+            let words = written.words.clone();
+            for (index, (name, id)) in written.options.clone().into_iter().enumerate() {
                 if found.len() == count {
                     break;
                 }
                 if value.is_none_or(|v| v == self.arena.nimber(id).unwrap_or(u64::MAX)) {
-                    found.push((Move::Named(name.as_str().into()), id));
+                    let told = words.get(index).cloned().flatten();
+                    found.push((Move::Named(name.as_str().into(), told), id));
                 }
             }
             return Ok(found);
@@ -256,7 +246,7 @@ impl<'a> Explainer<'a> {
     /// sum names the other parts as before.
     fn reached(&self, from: GameId, how: &Move, to: GameId) -> String {
         match (how, self.arena.node(from)) {
-            (Move::Named(name), _) => name.to_string(),
+            (Move::Named(name, _), _) => name.to_string(),
             (
                 Move::Part {
                     index,

@@ -8,8 +8,9 @@ use super::{Arena, GameError, GameId, Node};
 pub enum Move {
     /// To one of the options written in `<...>`.
     Option,
-    /// To an option of a game of the user's own, named as its body writes it: `rook(0, 2)`.
-    Named(std::sync::Arc<str>),
+    /// To an option of a game of the user's own, named as its body writes it: `rook(0, 2)`,
+    /// with the words the body gave the move (`as "take 2"`), if any.
+    Named(std::sync::Arc<str>, Option<std::sync::Arc<str>>),
     /// In a nim heap: from `from` chips down to `to`.
     Take { from: u64, to: u64 },
     /// In a subtraction game: `amount` chips off a pile of `pile`.

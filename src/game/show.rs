@@ -11,9 +11,6 @@ use super::{Arena, GameId, Node};
 /// Names given to games (`let G = ...`, a family call `S(5)`), used when describing them.
 pub type Names = FxHashMap<GameId, Arc<str>>;
 
-/// What a move from one game to another does, in the words its rules give it.
-pub type MoveWords = FxHashMap<(GameId, GameId), Arc<str>>;
-
 /// How a game's value reads: `0` for a losing game, `*n` otherwise.
 pub fn show_nimber(nimber: u64) -> String {
     if nimber == 0 {
