@@ -24,6 +24,9 @@ enum Forwarded {
 /// What a move does, in the words an option gave it: `as "take 2"`.
 type Words = Arc<str>;
 
+/// An option as noted: the call that made it (if one did) and the words of its move.
+type Noted = (Option<String>, Option<Words>);
+
 /// Where the evaluation of a body stands in noting how its options were written.
 #[derive(Debug, Default)]
 pub(super) enum Recording {
@@ -34,12 +37,12 @@ pub(super) enum Recording {
     /// Inside it: `depth` lists deep (only the outermost is noted), the names so far.
     On {
         depth: usize,
-        names: Vec<(Option<String>, Option<Words>)>,
+        names: Vec<Noted>,
         /// The last call that returned: the family's name, and the call as it would be
         /// typed.
         last_call: Option<(Arc<str>, String)>,
     },
-    Done(Vec<((Option<String>, Option<Words>), GameId)>),
+    Done(Vec<(Noted, GameId)>),
 }
 
 /// How many names and calls deep `written` follows definitions (`let G = H`, a family whose
