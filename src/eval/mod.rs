@@ -105,6 +105,8 @@ pub struct Session {
     held: memory::Held,
     /// Names a loop variable or parameter gives a value, innermost last.
     locals: Vec<(Arc<str>, Value)>,
+    /// How far the stack may grow before evaluation moves to a fresh segment.
+    stack: expr::StackRoom,
     calls: CallState,
     /// A buffer for the parts of a sum being evaluated.
     sum_parts: Vec<GameId>,
@@ -146,6 +148,7 @@ impl Session {
             memo: memo::Memo::default(),
             held: memory::Held::default(),
             locals: Vec::new(),
+            stack: Default::default(),
             calls: CallState::default(),
             sum_parts: Vec::new(),
             steps: 0,
