@@ -156,7 +156,7 @@ impl Session {
             .locals
             .iter()
             .rev()
-            .find(|(name, _)| *name == ident.name)
+            .find(|(name, _)| same_name(name, &ident.name))
         {
             return Ok(value.clone());
         }
@@ -403,15 +403,33 @@ impl Session {
             }
             Clause::For { var, iter } => {
                 let range = self.eval(iter)?;
-                for value in self.passes(&range, iter.span)? {
-                    self.step(iter.span)?;
-                    self.locals.push((var.name.clone(), value));
-                    let result = self.expand(element, rest, sink);
-                    self.locals.pop();
-                    if !result? {
-                        return Ok(false);
-                    }
-                }
+                let passes = self.passes(&range, iter.span)?;
+                // Bound once and set in place at each pass.
+                let slot = self.locals.len();
+                self.locals.push((var.name.clone(), Value::Bool(false)));
+                let result = self.each_value(passes, slot, iter.span, element, rest, sink);
+                self.locals.truncate(slot);
+                return result;
+            }
+        }
+        Ok(true)
+    }
+
+    /// The passes of a `for` clause, each value set in the loop variable's slot in turn.
+    fn each_value(
+        &mut self,
+        passes: super::collections::Passes,
+        slot: usize,
+        span: Span,
+        element: &Element,
+        rest: &[Clause],
+        sink: &mut Sink,
+    ) -> Result<bool> {
+        for value in passes {
+            self.step(span)?;
+            self.locals[slot].1 = value;
+            if !self.expand(element, rest, sink)? {
+                return Ok(false);
             }
         }
         Ok(true)
@@ -422,7 +440,7 @@ impl Session {
             .locals
             .iter()
             .rev()
-            .find(|(name, _)| *name == callee.name);
+            .find(|(name, _)| same_name(name, &callee.name));
         if let Some((_, value)) = local {
             return match value.clone() {
                 Value::Family(family) => self.call_family(callee, &family, args, span),
@@ -836,6 +854,13 @@ pub(super) fn chips(n: i64, span: Span) -> Result<u64> {
         .with_help("a pile holds 0 chips or more")
         .into()
     })
+}
+
+/// Names compared where a body looks up its variables: most names differ in their first
+/// byte, which is told without a call to `memcmp`.
+#[inline]
+fn same_name(a: &Arc<str>, b: &Arc<str>) -> bool {
+    a.as_bytes().first() == b.as_bytes().first() && a == b
 }
 
 fn not_callable(callee: &Ident, kind: &str) -> EvalError {

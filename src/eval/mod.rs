@@ -97,7 +97,8 @@ pub struct Session {
     limits: Limits,
     /// How much of a proof `why` shows (`why full` shows everything).
     pub fold: crate::explain::Fold,
-    globals: IndexMap<Arc<str>, Global>,
+    /// Hashed with FxHash: every call of a family looks its name up here.
+    globals: IndexMap<Arc<str>, Global, rustc_hash::FxBuildHasher>,
     function_count: u32,
     /// Results of family calls, per argument tuple.
     memo: memo::Memo,
@@ -143,7 +144,7 @@ impl Session {
             sources: Sources::default(),
             limits,
             fold: crate::explain::Fold::SCREEN,
-            globals: IndexMap::new(),
+            globals: IndexMap::default(),
             function_count: 0,
             memo: memo::Memo::default(),
             held: memory::Held::default(),
