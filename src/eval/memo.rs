@@ -150,13 +150,13 @@ pub(super) struct Memo {
 }
 
 impl Memo {
-    pub fn get(&self, function: u32, args: &[Value]) -> Option<&Value> {
+    pub fn get(&self, function: u32, args: &[Value]) -> Option<Value> {
         if let Some(value) = self.dense.get(function, args) {
             return Some(value);
         }
         let call = Call::of(function, args);
         let entry = self.table.find(call.hash(), |entry| call.is(entry))?;
-        Some(&entry.value)
+        Some(entry.value.clone())
     }
 
     pub fn contains(&self, key: &CallKey) -> bool {
@@ -165,8 +165,8 @@ impl Memo {
 
     /// Remembers a new call's value (one not remembered yet).
     pub fn insert(&mut self, key: &CallKey, value: Value) {
-        if let Some(plan) = self.dense.plan(key.function, &key.args) {
-            return self.dense.insert(plan, value);
+        if let Some(plan) = self.dense.plan(key.function, &key.args, &value) {
+            return self.dense.insert(plan);
         }
         let args = match Call::of(key.function, &key.args) {
             Call::Ints { len, ints, .. } => Args::Ints { len, ints },
@@ -193,8 +193,8 @@ impl Memo {
 
     /// What remembering a new call takes beside its value's own heap: what its dense table
     /// grows by, or its entry in the hash table.
-    pub fn insert_bytes(&self, key: &CallKey) -> u64 {
-        match self.dense.plan(key.function, &key.args) {
+    pub fn insert_bytes(&self, key: &CallKey, value: &Value) -> u64 {
+        match self.dense.plan(key.function, &key.args, value) {
             Some(plan) => plan.bytes,
             None => entry_bytes(key),
         }
@@ -249,13 +249,23 @@ mod tests {
         let (remembered, asked) = calls.split_at(calls.len() / 2);
         for (i, call) in remembered.iter().enumerate() {
             if !naive.iter().any(|(k, _)| k == call) {
-                memo.insert(call, Value::Int(i as i64));
-                naive.push((call.clone(), Value::Int(i as i64)));
+                // Values a dense slot holds (naturals, games) and values it does not.
+                let value = match i % 4 {
+                    0 => Value::Int(i as i64),
+                    1 => Value::Int(-(i as i64)),
+                    2 => Value::Game(crate::game::GameId::from_raw(i as u32)),
+                    _ => Value::Bool(i % 8 == 3),
+                };
+                memo.insert(call, value.clone());
+                naive.push((call.clone(), value));
             }
         }
         assert_eq!(memo.len(), naive.len());
         for call in remembered.iter().chain(asked) {
-            let expected = naive.iter().find(|(k, _)| k == call).map(|(_, v)| v);
+            let expected = naive
+                .iter()
+                .find(|(k, _)| k == call)
+                .map(|(_, v)| v.clone());
             assert_eq!(memo.get(call.function, &call.args), expected, "{call:?}");
         }
     }
@@ -266,16 +276,21 @@ mod tests {
     fn dense_tables_grow_only_where_dense() {
         let mut memo = Memo::default();
         let far = key(0, vec![Value::Int(1_000_000_000)]);
-        assert_eq!(memo.insert_bytes(&far), entry_bytes(&far));
+        let zero = Value::Int(0);
+        assert_eq!(memo.insert_bytes(&far, &zero), entry_bytes(&far));
         let mut charged = 0;
         for n in 0..1000 {
             let call = key(0, vec![Value::Int(n)]);
-            charged += memo.insert_bytes(&call);
-            memo.insert(&call, Value::Int(n));
+            charged += memo.insert_bytes(&call, &zero);
+            memo.insert(&call, zero.clone());
         }
-        // About a slot of 24 bytes a call, far below the hash table's entries.
-        assert!(charged < 1000 * 64, "{charged}");
-        assert!(charged >= 1000 * std::mem::size_of::<Value>() as u64);
-        assert_eq!(memo.insert_bytes(&far), entry_bytes(&far));
+        // About a slot of 4 bytes a call, far below the hash table's entries.
+        assert!(charged < 1000 * 16, "{charged}");
+        assert!(charged >= 1000 * 4);
+        assert_eq!(memo.insert_bytes(&far, &zero), entry_bytes(&far));
+        // A value no slot holds goes to the hash table.
+        let next = key(0, vec![Value::Int(1000)]);
+        let negative = Value::Int(-1);
+        assert_eq!(memo.insert_bytes(&next, &negative), entry_bytes(&next));
     }
 }
