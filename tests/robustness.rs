@@ -345,7 +345,13 @@ fn what_grows_with_the_input_is_charged_to_the_memory_limit() {
         ),
         (
             "memo",
-            "let f(a, b) = 1\nlet g(a) = mex{f(a, b) for b in 0..1000}\nmex{g(a) for a in 0..300}",
+            "let f(n) = n\nall(f(n) >= 0 for n in 0..10000000)",
+            "what families remember is too large",
+        ),
+        // Calls of three arguments are kept in the hash table, not a dense one.
+        (
+            "memo of three",
+            "let f(a, b, c) = 1\nlet g(a) = mex{f(a, b, 0) for b in 0..1000}\nmex{g(a) for a in 0..300}",
             "what families remember is too large",
         ),
         // Each set alone fits, not all of them: values of names are charged as long as

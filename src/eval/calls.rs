@@ -136,7 +136,6 @@ impl Session {
         span: Span,
     ) -> Result<Value> {
         if let Some(value) = self.memo.get(function.id, args) {
-            let value = value.clone();
             self.call_returned(&function.name.name, args);
             return Ok(value);
         }

@@ -6,6 +6,10 @@
 //! and calls with neighbouring integers hash to neighbouring slots, so that a comprehension
 //! going through `rook(a, j) for a in 0..i` finds its calls in memory it has just read
 //! rather than in a fresh cache line each time. Other calls keep their arguments boxed.
+//! Calls of one or two small naturals are kept in dense tables instead, where they are dense
+//! enough ([`dense`]); the hash table holds the rest.
+
+mod dense;
 
 use std::hash::{Hash, Hasher};
 use std::mem::size_of;
@@ -141,14 +145,18 @@ impl<'a> Call<'a> {
 
 #[derive(Default, Debug)]
 pub(super) struct Memo {
+    dense: dense::Dense,
     table: HashTable<Entry>,
 }
 
 impl Memo {
-    pub fn get(&self, function: u32, args: &[Value]) -> Option<&Value> {
+    pub fn get(&self, function: u32, args: &[Value]) -> Option<Value> {
+        if let Some(value) = self.dense.get(function, args) {
+            return Some(value);
+        }
         let call = Call::of(function, args);
         let entry = self.table.find(call.hash(), |entry| call.is(entry))?;
-        Some(&entry.value)
+        Some(entry.value.clone())
     }
 
     pub fn contains(&self, key: &CallKey) -> bool {
@@ -157,6 +165,9 @@ impl Memo {
 
     /// Remembers a new call's value (one not remembered yet).
     pub fn insert(&mut self, key: &CallKey, value: Value) {
+        if let Some(plan) = self.dense.plan(key.function, &key.args, &value) {
+            return self.dense.insert(plan);
+        }
         let args = match Call::of(key.function, &key.args) {
             Call::Ints { len, ints, .. } => Args::Ints { len, ints },
             Call::Values { .. } => Args::Values(key.args.clone()),
@@ -172,18 +183,28 @@ impl Memo {
     }
 
     pub fn len(&self) -> usize {
-        self.table.len()
+        self.dense.len() + self.table.len()
     }
 
     pub fn clear(&mut self) {
+        self.dense = Default::default();
         self.table.clear();
+    }
+
+    /// What remembering a new call takes beside its value's own heap: what its dense table
+    /// grows by, or its entry in the hash table.
+    pub fn insert_bytes(&self, key: &CallKey, value: &Value) -> u64 {
+        match self.dense.plan(key.function, &key.args, value) {
+            Some(plan) => plan.bytes,
+            None => entry_bytes(key),
+        }
     }
 }
 
-/// What remembering a call takes beside its value's own heap: its entry and control byte,
-/// three times over, for the table's spare room and its old copy while it doubles, and the
-/// boxed arguments of a call not kept inline.
-pub(super) fn entry_bytes(key: &CallKey) -> u64 {
+/// What an entry of the hash table takes: the entry and its control byte, three times over,
+/// for the table's spare room and its old copy while it doubles, and the boxed arguments of
+/// a call not kept inline.
+fn entry_bytes(key: &CallKey) -> u64 {
     let entry = 3 * (size_of::<Entry>() as u64 + 1);
     match Call::of(key.function, &key.args) {
         Call::Ints { .. } => entry,
@@ -219,19 +240,57 @@ mod tests {
             ));
             calls.push(key(2, vec![Value::Int(a); 4]));
             calls.push(key(2, vec![Value::Int(a), Value::Bool(a % 2 == 0)]));
+            // Naturals too far apart for a dense table, or too large for one.
+            calls.push(key(0, vec![Value::Int(a * 1000)]));
+            calls.push(key(1, vec![Value::Int(a * 97), Value::Int(a.abs() * 31)]));
+            calls.push(key(4, vec![Value::Int(a.abs() << 33)]));
         }
         calls.push(key(3, vec![]));
         let (remembered, asked) = calls.split_at(calls.len() / 2);
         for (i, call) in remembered.iter().enumerate() {
             if !naive.iter().any(|(k, _)| k == call) {
-                memo.insert(call, Value::Int(i as i64));
-                naive.push((call.clone(), Value::Int(i as i64)));
+                // Values a dense slot holds (naturals, games) and values it does not.
+                let value = match i % 4 {
+                    0 => Value::Int(i as i64),
+                    1 => Value::Int(-(i as i64)),
+                    2 => Value::Game(crate::game::GameId::from_raw(i as u32)),
+                    _ => Value::Bool(i % 8 == 3),
+                };
+                memo.insert(call, value.clone());
+                naive.push((call.clone(), value));
             }
         }
         assert_eq!(memo.len(), naive.len());
         for call in remembered.iter().chain(asked) {
-            let expected = naive.iter().find(|(k, _)| k == call).map(|(_, v)| v);
+            let expected = naive
+                .iter()
+                .find(|(k, _)| k == call)
+                .map(|(_, v)| v.clone());
             assert_eq!(memo.get(call.function, &call.args), expected, "{call:?}");
         }
+    }
+
+    /// A dense table grows only as its entries fill it: a call far past them is charged an
+    /// entry of the hash table, never a table reaching it.
+    #[test]
+    fn dense_tables_grow_only_where_dense() {
+        let mut memo = Memo::default();
+        let far = key(0, vec![Value::Int(1_000_000_000)]);
+        let zero = Value::Int(0);
+        assert_eq!(memo.insert_bytes(&far, &zero), entry_bytes(&far));
+        let mut charged = 0;
+        for n in 0..1000 {
+            let call = key(0, vec![Value::Int(n)]);
+            charged += memo.insert_bytes(&call, &zero);
+            memo.insert(&call, zero.clone());
+        }
+        // About a slot of 4 bytes a call, far below the hash table's entries.
+        assert!(charged < 1000 * 16, "{charged}");
+        assert!(charged >= 1000 * 4);
+        assert_eq!(memo.insert_bytes(&far, &zero), entry_bytes(&far));
+        // A value no slot holds goes to the hash table.
+        let next = key(0, vec![Value::Int(1000)]);
+        let negative = Value::Int(-1);
+        assert_eq!(memo.insert_bytes(&next, &negative), entry_bytes(&next));
     }
 }

@@ -143,7 +143,7 @@ impl Session {
         value: &Value,
         span: Span,
     ) -> Result<()> {
-        let bytes = super::memo::entry_bytes(key) + owned_bytes(value);
+        let bytes = self.memo.insert_bytes(key, value) + owned_bytes(value);
         if self.over_limit(bytes) {
             let call = self.show_call(name, key);
             let entries = self.memo.len() + 1;

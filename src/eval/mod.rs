@@ -103,7 +103,8 @@ pub struct Session {
     limits: Limits,
     /// How much of a proof `why` shows (`why full` shows everything).
     pub fold: crate::explain::Fold,
-    globals: IndexMap<Arc<str>, Global>,
+    /// Hashed with FxHash: every call of a family looks its name up here.
+    globals: IndexMap<Arc<str>, Global, rustc_hash::FxBuildHasher>,
     function_count: u32,
     /// Results of family calls, per argument tuple.
     memo: memo::Memo,
@@ -111,6 +112,8 @@ pub struct Session {
     held: memory::Held,
     /// Names a loop variable or parameter gives a value, innermost last.
     locals: Vec<(Arc<str>, Value)>,
+    /// How far the stack may grow before evaluation moves to a fresh segment.
+    stack: expr::StackRoom,
     calls: CallState,
     /// A buffer for the parts of a sum being evaluated.
     sum_parts: Vec<GameId>,
@@ -151,11 +154,12 @@ impl Session {
             sources: Sources::default(),
             limits,
             fold: crate::explain::Fold::SCREEN,
-            globals: IndexMap::new(),
+            globals: IndexMap::default(),
             function_count: 0,
             memo: memo::Memo::default(),
             held: memory::Held::default(),
             locals: Vec::new(),
+            stack: Default::default(),
             calls: CallState::default(),
             sum_parts: Vec::new(),
             steps: 0,

@@ -51,6 +51,16 @@ impl GameId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The id as a number, for a table that packs ids (the memo's dense tables).
+    pub(crate) fn raw(self) -> u32 {
+        self.0
+    }
+
+    /// An id [`GameId::raw`] gave, unpacked.
+    pub(crate) fn from_raw(raw: u32) -> GameId {
+        GameId(raw)
+    }
 }
 
 /// Which subtraction set, among those the arena has seen.

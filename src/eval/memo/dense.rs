@@ -1,0 +1,211 @@
+//! Calls of one or two small naturals (`S(n)`, `rook(i, j)`), kept in tables indexed by
+//! their arguments: finding one reads one slot at a computed place, and a comprehension
+//! going through `rook(a, j) for a in 0..i` reads slots side by side, with no hash and no
+//! probe. A family's table has one row for a one-argument family and one row per first
+//! argument for a two-argument family.
+//!
+//! A slot holds a game or a small natural packed into 32 bits ([`pack`]), so that the table
+//! of `rook(300, 300)` (90 601 calls) takes 360 KB and stays in the cache; a call whose value
+//! is anything else goes to the hash table.
+//!
+//! A table grows only where it is dense: to a row or a slot at most twice as far as it has
+//! entries (plus a little), so that `S(10**9)` alone never makes a table of 10^9 slots; such
+//! calls go to the hash table instead. What a table grows by is charged like the hash
+//! table's entries (see [`super::Memo::insert_bytes`]).
+
+use std::mem::size_of;
+
+use super::super::Value;
+use super::super::memory::ALLOCATION;
+use crate::game::GameId;
+
+/// Rows and slots may lie this far past twice the entries they hold.
+const ROW_SLACK: usize = 64;
+const SLOT_SLACK: usize = 16;
+
+/// Past this many tables (a session that defined half as many families), the hash table
+/// alone remembers calls.
+const FAMILIES: usize = 1 << 16;
+
+#[derive(Default, Debug)]
+pub(super) struct Dense {
+    /// By function id and number of arguments (see [`place`]).
+    families: Vec<Table>,
+    /// Entries in all the tables.
+    len: usize,
+}
+
+#[derive(Default, Debug)]
+struct Table {
+    rows: Vec<Row>,
+    len: usize,
+}
+
+#[derive(Default, Debug, Clone)]
+struct Row {
+    /// Packed values; 0 where no call is remembered.
+    slots: Vec<u32>,
+    len: usize,
+}
+
+/// A value packed into a slot: a game as its id times two plus one, a natural n below 2^30 as
+/// (n + 1) times two; anything else is not kept in a dense table.
+fn pack(value: &Value) -> Option<u32> {
+    match *value {
+        Value::Game(id) if id.raw() < 1 << 31 => Some(id.raw() << 1 | 1),
+        Value::Int(n) if (0..1 << 30).contains(&n) => Some(((n as u32) + 1) << 1),
+        _ => None,
+    }
+}
+
+fn unpack(slot: u32) -> Option<Value> {
+    match slot {
+        0 => None,
+        _ if slot & 1 == 1 => Some(Value::Game(GameId::from_raw(slot >> 1))),
+        _ => Some(Value::Int(i64::from(slot >> 1) - 1)),
+    }
+}
+
+/// Where a new call goes, and what the tables grow by to hold it.
+#[derive(Clone, Copy)]
+pub(super) struct Plan {
+    function: usize,
+    row: usize,
+    slot: usize,
+    /// The lengths the family list, the rows and the row's slots grow to.
+    families: usize,
+    rows: usize,
+    slots: usize,
+    packed: u32,
+    pub bytes: u64,
+}
+
+/// The table, the row and the slot of a call of one or two naturals. A family has a table
+/// for each number of arguments (it is only ever called with one, but the memo does not know).
+fn place(function: u32, args: &[Value]) -> Option<(usize, usize, usize)> {
+    let natural = |n: i64| usize::try_from(n).ok().filter(|&n| n <= u32::MAX as usize);
+    let table = 2 * function as usize;
+    match args {
+        [Value::Int(n)] => Some((table, 0, natural(*n)?)),
+        [Value::Int(a), Value::Int(b)] => Some((table + 1, natural(*a)?, natural(*b)?)),
+        _ => None,
+    }
+}
+
+/// The length a table grows to so that `index` fits: doubling, as a `Vec` would.
+fn grown(len: usize, index: usize) -> usize {
+    if index < len {
+        len
+    } else {
+        (index + 1).max(2 * len).max(4)
+    }
+}
+
+impl Dense {
+    pub fn get(&self, function: u32, args: &[Value]) -> Option<Value> {
+        let (table, row, slot) = place(function, args)?;
+        let table = self.families.get(table)?;
+        unpack(*table.rows.get(row)?.slots.get(slot)?)
+    }
+
+    /// Where a call not remembered yet would go, if its table is dense enough to hold it and
+    /// its value packs into a slot.
+    pub fn plan(&self, function: u32, args: &[Value], value: &Value) -> Option<Plan> {
+        let packed = pack(value)?;
+        let (function, row, slot) = place(function, args)?;
+        if function >= FAMILIES {
+            return None;
+        }
+        let empty = Table::default();
+        let table = self.families.get(function).unwrap_or(&empty);
+        let empty_row = Row::default();
+        let old_row = table.rows.get(row).unwrap_or(&empty_row);
+        if row >= 2 * table.len + ROW_SLACK || slot >= 2 * old_row.len + SLOT_SLACK {
+            return None;
+        }
+        let families = grown(self.families.len(), function);
+        let rows = grown(table.rows.len(), row);
+        let slots = grown(old_row.slots.len(), slot);
+        let mut bytes = 0;
+        bytes += growth::<Table>(self.families.len(), families);
+        bytes += growth::<Row>(table.rows.len(), rows);
+        bytes += growth::<u32>(old_row.slots.len(), slots);
+        Some(Plan {
+            function,
+            row,
+            slot,
+            families,
+            rows,
+            slots,
+            packed,
+            bytes,
+        })
+    }
+
+    /// Remembers a call where its plan says.
+    pub fn insert(&mut self, plan: Plan) {
+        if self.families.len() < plan.families {
+            self.families.resize_with(plan.families, Table::default);
+        }
+        let table = &mut self.families[plan.function];
+        if table.rows.len() < plan.rows {
+            table.rows.resize(plan.rows, Row::default());
+        }
+        let row = &mut table.rows[plan.row];
+        if row.slots.len() < plan.slots {
+            row.slots.reserve_exact(plan.slots - row.slots.len());
+            row.slots.resize(plan.slots, 0);
+        }
+        debug_assert!(row.slots[plan.slot] == 0, "a call remembered twice");
+        row.slots[plan.slot] = plan.packed;
+        row.len += 1;
+        table.len += 1;
+        self.len += 1;
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// What a table of `T` takes when it grows from `from` to `to` slots (its first allocation
+/// with the allocator's header).
+fn growth<T>(from: usize, to: usize) -> u64 {
+    if to <= from {
+        return 0;
+    }
+    let header = if from == 0 { ALLOCATION } else { 0 };
+    ((to - from) * size_of::<T>()) as u64 + header
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a slot holds is unpacked as it was; what it cannot hold is refused.
+    #[test]
+    fn values_pack_and_unpack() {
+        let held = [
+            Value::Int(0),
+            Value::Int(1),
+            Value::Int((1 << 30) - 1),
+            Value::Game(GameId::from_raw(0)),
+            Value::Game(GameId::from_raw(7)),
+            Value::Game(GameId::from_raw((1 << 31) - 1)),
+        ];
+        for value in held {
+            let packed = pack(&value).expect("packs");
+            assert_ne!(packed, 0);
+            assert_eq!(unpack(packed), Some(value));
+        }
+        let refused = [
+            Value::Int(-1),
+            Value::Int(1 << 30),
+            Value::Bool(false),
+            Value::Game(GameId::from_raw(1 << 31)),
+        ];
+        for value in refused {
+            assert_eq!(pack(&value), None, "{value:?}");
+        }
+    }
+}
