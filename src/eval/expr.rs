@@ -431,7 +431,7 @@ impl Session {
                 // Bound once and set in place at each pass.
                 let slot = self.locals.len();
                 self.locals.push((var.name.clone(), Value::Bool(false)));
-                let result = self.each_value(passes, slot, iter.span, element, rest, sink, lazy);
+                let result = self.each_value((passes, slot, iter.span), element, rest, sink, lazy);
                 self.locals.truncate(slot);
                 return result;
             }
@@ -442,9 +442,7 @@ impl Session {
     /// The passes of a `for` clause, each value set in the loop variable's slot in turn.
     fn each_value(
         &mut self,
-        passes: super::collections::Passes,
-        slot: usize,
-        span: Span,
+        (passes, slot, span): (super::collections::Passes, usize, Span),
         element: &Element,
         rest: &[Clause],
         sink: &mut Sink,

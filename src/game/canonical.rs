@@ -8,11 +8,16 @@ impl Arena {
     /// The node of this position with its sum's parts (if a sum) in one order and without
     /// zero parts.
     pub fn canonical(&mut self, id: GameId) -> Result<GameId, GameError> {
-        let zero = self.zero();
         let Node::Sum(parts) = self.node(id) else {
             return Ok(id);
         };
-        let mut parts: Vec<GameId> = parts.iter().copied().filter(|&p| p != zero).collect();
+        // Zero parts are known by their node, not by interning `0`, which a full arena
+        // would refuse.
+        let mut parts: Vec<GameId> = parts
+            .iter()
+            .copied()
+            .filter(|&p| !matches!(self.node(p), Node::Nim(0)))
+            .collect();
         parts.sort_unstable();
         self.sum(&parts)
     }
