@@ -396,19 +396,23 @@ impl Session {
             Value::SetOf(members) => Ok(members.to_vec()),
             other => match other.members(self.limits.game.options) {
                 Some(Ok(ints)) => Ok(ints.into_iter().map(Value::Int).collect()),
-                Some(Err(count)) => Err(EvalError::TooLarge {
-                    span: side.span,
-                    what: "this range".into(),
-                    label: format!("{count} integers to go through"),
-                    help: Some(super::limits::raise_to_count(
-                        "options",
-                        self.limits.game.options,
-                        count,
-                    )),
-                }
-                .into()),
+                Some(Err(count)) => Err(self.range_too_long(side.span, count).into()),
                 None => unreachable!("a set or range"),
             },
+        }
+    }
+
+    /// A range with more integers than the `options` limit lets one go through.
+    fn range_too_long(&self, span: Span, count: u128) -> EvalError {
+        EvalError::TooLarge {
+            span,
+            what: "this range".into(),
+            label: format!("{count} integers to go through"),
+            help: Some(super::limits::raise_to_count(
+                "options",
+                self.limits.game.options,
+                count,
+            )),
         }
     }
 
@@ -420,17 +424,7 @@ impl Session {
             &Value::Range { start, end } => {
                 let count = range_len(start, end);
                 if count > u128::from(self.limits.game.options) && !lazy {
-                    return Err(EvalError::TooLarge {
-                        span,
-                        what: "this range".into(),
-                        label: format!("{count} integers to go through"),
-                        help: Some(super::limits::raise_to_count(
-                            "options",
-                            self.limits.game.options,
-                            count,
-                        )),
-                    }
-                    .into());
+                    return Err(self.range_too_long(span, count).into());
                 }
                 Passes::Range(Box::new(range_members(start, end)))
             }

@@ -185,7 +185,7 @@ impl Ord for Value {
             (a, b) if a.rank() != b.rank() => a.rank().cmp(&b.rank()),
             // Families, tables and periods are never members; any order consistent with `==`.
             (a, b) if a == b => Ordering::Equal,
-            (a, b) => format!("{a:?}").cmp(&format!("{b:?}")).then(Ordering::Less),
+            (a, b) => format!("{a:?}").cmp(&format!("{b:?}")),
         }
     }
 }
