@@ -278,6 +278,46 @@ fn loops_and_huge_numbers_are_diagnostics() {
     }
 }
 
+/// A builtin that goes through a long picture, list or string counts each element as a step,
+/// so a loop repeating it stops at the `steps` limit rather than running for hours (a
+/// generated program once spent minutes on 22 000 stalks of 10^5 edges).
+#[test]
+fn builtins_repeated_in_loops_count_their_work_as_steps() {
+    let cases: &[(&str, &str)] = &[
+        ("stalks", "<stalk(10**5) for i in 0..10**6>"),
+        (
+            "pictures",
+            "let s = \"g-a \" * 10**4\n[hackenbush(s) for i in 0..10**6]",
+        ),
+        (
+            "sorts",
+            "let p = [k for k in 0..10**5]\n[sort(p) for i in 0..10**6]",
+        ),
+        (
+            "joins",
+            "let p = [k for k in 0..10**5]\n[len(p + p) for i in 0..10**6]",
+        ),
+        (
+            "slices",
+            "let s = \"ab\" * 10**5\n[s[1:] for i in 0..10**6]",
+        ),
+        (
+            "members",
+            "let p = [k for k in 0..10**5]\n[-1 in p for i in 0..10**6]",
+        ),
+    ];
+    for &(name, text) in cases {
+        let path = scratch(&format!("repeated-{name}.game"), text.as_bytes());
+        let output = run_with(&path, &["--limit", "steps=10000000"]);
+        let printed = stderr(&output);
+        assert!(
+            printed.contains("more steps than the `steps` limit (10000000)"),
+            "{name}: {printed}"
+        );
+        assert_eq!(output.status.code(), Some(4), "{name}");
+    }
+}
+
 /// A queen far along a thin strip is answered by the period the strip's rows prove, either
 /// way round, and `why` cites it; a strip stopped by a limit says which, and how far it got.
 #[test]

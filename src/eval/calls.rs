@@ -252,8 +252,16 @@ impl Session {
     }
 
     /// Counts one step of work, and stops when the limit is passed or Ctrl-C was pressed.
+    #[inline]
     pub(super) fn step(&mut self, span: Span) -> Result<()> {
-        self.steps += 1;
+        self.work(1, span)
+    }
+
+    /// Counts a builtin's pass over `units` elements as that many steps, so that a loop
+    /// repeating it is bounded by the work done, not by the number of passes alone.
+    pub(super) fn work(&mut self, units: u64, span: Span) -> Result<()> {
+        let before = self.steps;
+        self.steps = self.steps.saturating_add(units);
         if self.steps > self.limits.steps {
             return Err(EvalError::TooManySteps {
                 span,
@@ -261,7 +269,7 @@ impl Session {
             }
             .into());
         }
-        if self.steps.is_multiple_of(1024)
+        if before / 1024 != self.steps / 1024
             && let Err(error) = self
                 .arena
                 .watch

@@ -145,6 +145,13 @@ impl Session {
         let Some(sequence) = Sequence::of(&value) else {
             return Err(not_a_sequence(&value, target.span, subscript).into());
         };
+        // Only an element of a list is taken without going through the whole sequence.
+        if !matches!(
+            (&sequence, subscript),
+            (Sequence::List(_), Subscript::Index(_))
+        ) {
+            self.work(sequence.len() as u64, target.span)?;
+        }
         match subscript {
             Subscript::Index(index) => {
                 let at = self.position(&sequence, index)?;
@@ -260,6 +267,9 @@ impl Session {
     /// a string.
     pub(super) fn contains(&mut self, item: Operand, collection: Operand) -> Result<bool> {
         let item_value = self.canonical(item.value.clone(), item.span)?;
+        if let Value::List(_) | Value::Str(_) = collection.value {
+            self.work(data_len(collection.value), collection.span)?;
+        }
         if let (Value::List(items), Value::Game(_)) = (collection.value, &item_value) {
             for element in items.iter() {
                 if self.canonical(element.clone(), collection.span)? == item_value {
@@ -319,6 +329,20 @@ impl Session {
         lhs: Operand,
         rhs: Operand,
     ) -> Option<Result<Value>> {
+        let (span, operands) = (
+            lhs.span,
+            data_len(lhs.value).saturating_add(data_len(rhs.value)),
+        );
+        let value = match self.combine(op, lhs, rhs)? {
+            Ok(value) => value,
+            Err(error) => return Some(Err(error)),
+        };
+        // Counted once done: the operands were gone through, and the result was built.
+        let cost = operands.saturating_add(data_len(&value));
+        Some(self.work(cost, span).map(|()| value))
+    }
+
+    fn combine(&mut self, op: BinOp, lhs: Operand, rhs: Operand) -> Option<Result<Value>> {
         use Value::{Int, List, Str};
         let limit = self.limits.game.options;
         Some(match (op, lhs.value, rhs.value) {
@@ -479,6 +503,20 @@ impl Iterator for Passes {
                 Some(item)
             }
         }
+    }
+}
+
+/// How many elements (or bytes of a string) an operation on this value goes through;
+/// 0 for a value that is not a collection.
+pub(super) fn data_len(value: &Value) -> u64 {
+    match value {
+        Value::List(items) | Value::SetOf(items) => items.len() as u64,
+        Value::Set(members) => members.len() as u64,
+        Value::Str(text) => text.len() as u64,
+        &Value::Range { start, end } => {
+            u64::try_from(super::value::range_len(start, end)).unwrap_or(u64::MAX)
+        }
+        _ => 0,
     }
 }
 

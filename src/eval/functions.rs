@@ -72,6 +72,7 @@ impl Session {
                     .arena
                     .options(id)
                     .map_err(|e| self.game_error(e, arg.span))?;
+                self.work(options.len() as u64, arg.span)?;
                 let mut games = Vec::with_capacity(options.len());
                 for option in options {
                     games.push(self.canonical(Value::Game(option), arg.span)?);
@@ -80,13 +81,20 @@ impl Session {
             }
             "str" => Ok(match value {
                 Value::Str(text) => Value::Str(text),
-                other => Value::Str(self.describe_value(&other).into()),
+                other => {
+                    let text = self.describe_value(&other);
+                    self.work(text.len() as u64, arg.span)?;
+                    Value::Str(text.into())
+                }
             }),
             "len" => {
                 let len = match &value {
                     Value::List(items) | Value::SetOf(items) => items.len() as u128,
                     Value::Set(members) => members.len() as u128,
-                    Value::Str(text) => text.chars().count() as u128,
+                    Value::Str(text) => {
+                        self.work(text.len() as u64, arg.span)?;
+                        text.chars().count() as u128
+                    }
                     &Value::Range { start, end } => super::value::range_len(start, end),
                     other => return Err(not_a_collection(name, other, arg).into()),
                 };
@@ -94,6 +102,7 @@ impl Session {
             }
             _ => {
                 let items = self.items(name, &value, arg)?;
+                self.work(items.len() as u64, arg.span)?;
                 match name {
                     "sum" => self.sum(items, arg, span),
                     "sort" => {

@@ -7,7 +7,10 @@ use crate::game::GameLimits;
 /// The limits by name, with what each bounds.
 pub const LIMITS: &[(&str, &str)] = &[
     ("depth", "nested calls of families"),
-    ("steps", "calls and `for` passes in one statement"),
+    (
+        "steps",
+        "calls, `for` passes and elements builtins go through, in one statement",
+    ),
     ("nodes", "distinct games in the DAG"),
     ("heap", "values of one heap game computed into a table"),
     (

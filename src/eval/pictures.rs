@@ -16,6 +16,7 @@ impl Session {
             .with_help("write the edges in quotes, the ground being `g`: `hackenbush(\"g-a a-b a-c b-c\")`")
             .into());
         };
+        self.work(text.len() as u64, span)?;
         let parsed = Picture::parse(text).map_err(|error| bad_picture(error, text, *at))?;
         let id = self
             .arena
@@ -47,6 +48,7 @@ impl Session {
             }
             .into());
         }
+        self.work(length, span)?;
         let id = self
             .arena
             .picture(Picture::stalk(length))
