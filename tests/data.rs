@@ -201,3 +201,58 @@ moves nim_row([2, 5, 6])
     assert!(moves.contains("→ nim_row([2, 4, 6]) ≡ 0"), "{moves}");
     assert!(!moves.contains("[1, 5, 6]"), "{moves}");
 }
+
+/// The words of a line: names and numbers.
+fn words(line: &str) -> Vec<&str> {
+    line.split(|c: char| !c.is_alphanumeric() && c != '_')
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_proof_of_a_case_speaks_of_the_cases_values() {
+    let proof = eval(
+        "let K(n) = <K(n - k) for k in {1, 2} if k <= n>
+         why all(K(n) is losing == (n % 2 == 0) for n in 0..10)",
+    );
+    assert!(
+        proof.contains("K(2) is losing == (2 % 2 == 0): false."),
+        "{proof}"
+    );
+    assert!(proof.contains("2 % 2 = 0"), "{proof}");
+    // After the line naming the case, the loop variable is its value everywhere.
+    for line in proof.lines().skip(2) {
+        assert!(!words(line).contains(&"n"), "{line} in\n{proof}");
+    }
+    // A negative value reads as it would be typed; a loop inside that binds its own `n`
+    // keeps it.
+    let negative = eval("why any(n ** 2 == 4 and abs(n) == 2 for n in -3..3)");
+    assert!(
+        negative.contains("(-2) ** 2 == 4 and abs(-2) == 2: true."),
+        "{negative}"
+    );
+    let hidden = eval("why all(sum([x for n in 0..x]) < 10 for x in [1, 2, 5])");
+    assert!(
+        hidden.contains("sum([5 for n in 0..5]) < 10: false."),
+        "{hidden}"
+    );
+}
+
+#[test]
+fn a_case_inside_a_case_is_named_once() {
+    let program = "let S(n) = <S(n - k) for k in {1, 2, 3} if k <= n>
+        assert all(all(S(n) + S(m) is losing for m in 0..n) for n in 1..5)
+        why all(all(S(n) + S(m) is losing for m in 0..n) for n in 1..5)";
+    let output = common::run(program);
+    let proof = output.answers.join("\n");
+    // The assert before once left its case behind, and the proof named `m = 0` twice.
+    assert!(proof.contains("\n  n = 1, m = 0: "), "{proof}");
+    assert!(
+        proof.contains("all(S(1) + S(m) is losing for m in 0..1): false"),
+        "{proof}"
+    );
+    assert!(
+        proof.contains("\n    m = 0: `S(1) + S(m)` is *1 + *0 ≡ *1"),
+        "{proof}"
+    );
+}

@@ -41,7 +41,7 @@ impl Session {
         }
         let value = self.eval_root(target)?;
         let game = self.game_value(&value, target.span)?;
-        let typed = self.sources.text(target.span).to_owned();
+        let typed = self.typed(target.span);
         let written = self.written(target)?;
         let mut explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold)
             .typed(game, &typed)
@@ -79,8 +79,8 @@ impl Session {
                     lhs: self.game_value(&left, first.span)?,
                     rhs: self.game_value(&right, second.span)?,
                     negated: *op == BinOp::Ne,
-                    lhs_text: self.sources.text(first.span).to_owned(),
-                    rhs_text: self.sources.text(second.span).to_owned(),
+                    lhs_text: self.typed(first.span),
+                    rhs_text: self.typed(second.span),
                 }))
             }
             ExprKind::Claim { game, outcome, .. } => {
@@ -88,13 +88,13 @@ impl Session {
                 Ok(Some(Claim::Outcome {
                     game: self.game_value(&value, game.span)?,
                     losing: *outcome == Outcome::Losing,
-                    text: self.sources.text(game.span).to_owned(),
+                    text: self.typed(game.span),
                 }))
             }
             _ => match self.eval_root(target)? {
                 Value::Game(game) => Ok(Some(Claim::Value {
                     game,
-                    text: self.sources.text(target.span).to_owned(),
+                    text: self.typed(target.span),
                 })),
                 _ => Ok(None),
             },

@@ -25,6 +25,7 @@ mod pictures;
 mod quantifiers;
 mod reasons;
 mod resolve;
+mod spelled;
 mod statement;
 pub mod value;
 mod written;
@@ -135,6 +136,9 @@ pub struct Session {
     in_library: bool,
     /// The case that decided the last `all` or `any`, for a failed assert to name.
     case: Option<quantifiers::Case>,
+    /// Where the loop variables of the case `why` is explaining are written, with their
+    /// values: its proof speaks of `K(3)`, not of `K(n)`.
+    spelled: Vec<spelled::Spelling>,
 }
 
 impl Default for Session {
@@ -171,6 +175,7 @@ impl Session {
             library: FxHashMap::default(),
             in_library: false,
             case: None,
+            spelled: Vec::new(),
         }
     }
 

@@ -54,6 +54,9 @@ impl Session {
         let mark = self.locals.len();
         let mut held = 0i64;
         let mut decided = None;
+        // Left by an earlier quantifier; a case's condition without one of its own must not
+        // take it for its own.
+        self.case = None;
         let mut check = |session: &mut Session, value: Value| {
             let Value::Bool(truth) = value else {
                 return Err(EvalError::type_error(
@@ -136,7 +139,7 @@ impl Session {
         let mut shown = Vec::new();
         for (side, word) in sides.into_iter().zip(words) {
             let value = self.eval_root(side)?;
-            let text = self.sources.text(side.span).to_owned();
+            let text = self.typed(side.span);
             let mut value_text = self.describe_value(&value);
             if let Value::Game(id) = value {
                 let nimber = crate::game::show_nimber(self.nimber(id, side.span)?);
@@ -173,16 +176,20 @@ impl Session {
         if self.lookup_is_user(callee) {
             return Ok(None);
         }
-        let text = self.sources.text(target.span).to_owned();
+        let text = self.typed(target.span);
         let (count, decided) = self.decide(name, element)?;
         let proof = match (name, decided) {
             ("all" | "any", Some(case)) => {
                 let holds = name == "any";
                 let line = self.describe_case(element, &case)?;
                 let mark = self.locals.len();
+                let spelled = self.spelled.len();
+                let spellings = self.spellings(&element.expr, &case.bindings);
+                self.spelled.extend(spellings);
                 self.locals.extend(case.bindings.iter().cloned());
                 let inner = self.explain(crate::syntax::ast::Verb::Why, full, false, &element.expr);
                 self.locals.truncate(mark);
+                self.spelled.truncate(spelled);
                 let because = match inner? {
                     Explanation::Proof(proof) => {
                         let mut steps = vec![Step::new(proof.headline)];

@@ -10,7 +10,7 @@ impl Session {
     /// `why 21 ^ 7 < 21`, `why mex{0, 1, 2, 3} == 3`: the value, and the reasons for it.
     pub(super) fn plain_proof(&mut self, target: &Expr) -> Result<Explanation> {
         let value = self.eval_root(target)?;
-        let text = self.sources.text(target.span).to_owned();
+        let text = self.typed(target.span);
         let mut steps = Vec::new();
         self.reasons(target, &mut steps)?;
         let holds = match value {
@@ -61,7 +61,7 @@ impl Session {
                 } else if !xor {
                     let value = self.eval_root(expr)?;
                     let shown = self.describe_value(&value);
-                    let typed = self.sources.text(expr.span);
+                    let typed = self.typed(expr.span);
                     if shown != typed {
                         steps.push(Step::new(format!("{typed} = {shown}")));
                     }
@@ -101,7 +101,7 @@ impl Session {
                 let claim = crate::explain::Claim::Outcome {
                     game: id,
                     losing: *outcome == crate::syntax::ast::Outcome::Losing,
-                    text: self.sources.text(game.span).to_owned(),
+                    text: self.typed(game.span),
                 };
                 let mut explainer =
                     crate::explain::Explainer::new(&mut self.arena, &self.names.by_game, self.fold);
@@ -112,7 +112,7 @@ impl Session {
             }
             ExprKind::Call { callee, args } if &*callee.name == "nimber" && args.len() == 1 => {
                 let value = self.eval_root(expr)?;
-                let game = self.sources.text(args[0].span);
+                let game = self.typed(args[0].span);
                 let shown = self.describe_value(&value);
                 steps.push(Step::new(format!(
                     "nimber({game}) = {shown}: {game} ≡ *{shown}"
@@ -160,10 +160,7 @@ impl Session {
         let conclusion = if holds {
             String::new()
         } else {
-            format!(
-                ", so {} is false",
-                self.sources.text(left.span.to(right.span))
-            )
+            format!(", so {} is false", self.typed(left.span.to(right.span)))
         };
         Ok(Step::new(format!("{a_text} {sign} {b_text}{conclusion}")))
     }

@@ -130,7 +130,7 @@ impl Session {
             self.written_options(&function.body)
         };
         self.locals = caller_locals;
-        let name = self.sources.text(expr.span).to_owned();
+        let name = self.typed(expr.span);
         Ok(match result? {
             Forwarded::Options(options, words) => vec![(
                 id,
