@@ -225,3 +225,29 @@ fn long_values_fold_unless_asked_in_full() {
         "*3 — the player to move wins"
     );
 }
+
+/// Equal games are one node, named by the first call that made it: `A(1)` and `B(1)` are
+/// one game. An answer about `B` calls it `B(1)`; one about neither family by its options.
+#[test]
+fn a_game_two_families_make_is_named_by_the_family_explained() {
+    let program = "
+let A(n) = <A(k) + *2 for k in 0..n>
+A(3)
+let B(n) = <B(k) + *2 for k in 0..n>
+tree B(2)
+options B(3)
+moves all B(3)
+dot B(2)
+why B(2)
+[B(1), B(2)]
+why all(B(n) is losing for n in 1..3)
+let C(n) = <B(k) for k in 0..n>
+options C(3)
+tree <<*0 + *2>>
+";
+    let output = common::run(program);
+    assert!(output.errors.is_empty(), "{}", output.errors.join("\n"));
+    let transcript = output.transcript;
+    assert!(!transcript.contains("A(1)"), "{transcript}");
+    insta::assert_snapshot!(transcript);
+}

@@ -29,7 +29,8 @@ impl Session {
                     for side in claim_sides(target) {
                         written.extend(self.written(side)?);
                     }
-                    let explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold);
+                    let names = super::naming::Scoped::new(&self.names, self.families.as_ref());
+                    let explainer = Explainer::new(&mut self.arena, &names, self.fold);
                     let mut explainer = explainer.written(written);
                     let proof = explainer
                         .prove(&claim, full)
@@ -43,7 +44,8 @@ impl Session {
         let game = self.game_value(&value, target.span)?;
         let typed = self.typed(target.span);
         let written = self.written(target)?;
-        let mut explainer = Explainer::new(&mut self.arena, &self.names.by_game, self.fold)
+        let names = super::naming::Scoped::new(&self.names, self.families.as_ref());
+        let mut explainer = Explainer::new(&mut self.arena, &names, self.fold)
             .typed(game, &typed)
             .written(written);
         let explanation = match verb {

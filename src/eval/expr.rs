@@ -823,7 +823,7 @@ impl Session {
             Value::Str(text) => format!("{text:?}"),
             Value::List(items) => format!("[{}]", self.describe_values(items)),
             Value::SetOf(members) => format!("{{{}}}", self.set_shown(members).join(", ")),
-            Value::Game(id) => self.arena.describe_named(*id, &self.names.by_game),
+            Value::Game(id) => self.arena.describe_named(*id, &self.scoped_names()),
             Value::Family(family) => self.family_name(family),
             Value::Table(table) => format!("seq({}, …)", table.family),
             Value::Period(report) => format!("period({})", report.family),

@@ -139,6 +139,9 @@ pub struct Session {
     /// Where the loop variables of the case `why` is explaining are written, with their
     /// values: its proof speaks of `K(3)`, not of `K(n)`.
     spelled: Vec<spelled::Spelling>,
+    /// The families the running statement is about, whose calls its answer may name games
+    /// by (equal games of two families are one node).
+    families: Option<rustc_hash::FxHashSet<Arc<str>>>,
 }
 
 impl Default for Session {
@@ -176,6 +179,7 @@ impl Session {
             in_library: false,
             case: None,
             spelled: Vec::new(),
+            families: None,
         }
     }
 

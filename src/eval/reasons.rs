@@ -103,8 +103,9 @@ impl Session {
                     losing: *outcome == crate::syntax::ast::Outcome::Losing,
                     text: self.typed(game.span),
                 };
+                let names = super::naming::Scoped::new(&self.names, self.families.as_ref());
                 let mut explainer =
-                    crate::explain::Explainer::new(&mut self.arena, &self.names.by_game, self.fold);
+                    crate::explain::Explainer::new(&mut self.arena, &names, self.fold);
                 let proof = explainer
                     .prove(&claim, false)
                     .map_err(|e| self.game_error(e, game.span))?;

@@ -245,6 +245,16 @@ impl Session {
         self.steps = 0;
         self.lists_gone();
         self.arena.watch.begin();
+        self.families = match &stmt.kind {
+            StmtKind::Let {
+                params: Some(_), ..
+            } => None,
+            StmtKind::Let { body, .. } => Some(self.families_of(body)),
+            StmtKind::Assert(expr) | StmtKind::Expr(expr) | StmtKind::Full(expr) => {
+                Some(self.families_of(expr))
+            }
+            StmtKind::Command { target, .. } => Some(self.families_of(target)),
+        };
         let answer = self.exec_statement(stmt);
         self.arena.watch.end();
         answer

@@ -174,7 +174,7 @@ impl Session {
         let mut named = Vec::with_capacity(options.len());
         let mut words = Vec::with_capacity(options.len());
         for ((name, told), id) in options {
-            let name = name.unwrap_or_else(|| self.arena.describe_named(id, &self.names.by_game));
+            let name = name.unwrap_or_else(|| self.arena.describe_named(id, &self.scoped_names()));
             named.push((name, id));
             words.push(told);
         }

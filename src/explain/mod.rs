@@ -22,7 +22,7 @@ pub use proof::{Folded, Proof, Rule, Step, binary_columns, values_text};
 pub use why::Claim;
 
 use crate::game::moves::Move;
-use crate::game::{Arena, GameError, GameId, Names, Node, show_nimber};
+use crate::game::{Arena, GameError, GameId, NameOf, Node, show_nimber};
 
 /// How much an explanation shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ impl Written {
 /// Builds explanations over the arena, calling games by the names they were given.
 pub struct Explainer<'a> {
     pub arena: &'a mut Arena,
-    names: &'a Names,
+    names: &'a dyn NameOf,
     fold: Fold,
     /// Games whose value was derived already in this explanation.
     shown: FxHashSet<GameId>,
@@ -117,7 +117,7 @@ pub struct Explainer<'a> {
 type Result<T> = std::result::Result<T, GameError>;
 
 impl<'a> Explainer<'a> {
-    pub fn new(arena: &'a mut Arena, names: &'a Names, fold: Fold) -> Self {
+    pub fn new(arena: &'a mut Arena, names: &'a dyn NameOf, fold: Fold) -> Self {
         Explainer {
             arena,
             names,

@@ -20,7 +20,7 @@ mod watch;
 mod wythoff;
 
 pub use intern::MixHasher;
-pub use show::{Names, heap_call, heap_family, show_nimber};
+pub use show::{NameOf, Names, heap_call, heap_family, show_nimber};
 pub use watch::{Progress, Watch};
 pub mod subtraction;
 mod survey;

@@ -11,6 +11,17 @@ use super::{Arena, GameId, Node};
 /// Names given to games (`let G = ...`, a family call `S(5)`), used when describing them.
 pub type Names = FxHashMap<GameId, Arc<str>>;
 
+/// What a game is called where it is described, if it has a name there.
+pub trait NameOf {
+    fn name_of(&self, id: GameId) -> Option<&str>;
+}
+
+impl NameOf for Names {
+    fn name_of(&self, id: GameId) -> Option<&str> {
+        self.get(&id).map(|name| &**name)
+    }
+}
+
 /// How a game's value reads: `0` for a losing game, `*n` otherwise.
 pub fn show_nimber(nimber: u64) -> String {
     if nimber == 0 {
@@ -55,14 +66,14 @@ impl Arena {
     }
 
     /// Like [`Arena::describe`], but a game (or part, or option) with a name is called by it.
-    pub fn describe_named(&self, id: GameId, names: &Names) -> String {
+    pub fn describe_named(&self, id: GameId, names: &dyn NameOf) -> String {
         let mut out = String::new();
         self.describe_into(id, DEPTH, names, &mut out);
         out
     }
 
-    fn describe_into(&self, id: GameId, depth: usize, names: &Names, out: &mut String) {
-        if let Some(name) = names.get(&id) {
+    fn describe_into(&self, id: GameId, depth: usize, names: &dyn NameOf, out: &mut String) {
+        if let Some(name) = names.name_of(id) {
             out.push_str(name);
             return;
         }

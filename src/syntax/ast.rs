@@ -267,4 +267,77 @@ impl Expr {
         }
         expr
     }
+    /// Calls `visit` on this expression and on each expression inside it, outermost first.
+    pub fn each_inner(&self, visit: &mut dyn FnMut(&Expr)) {
+        visit(self);
+        match &self.kind {
+            ExprKind::Int(_)
+            | ExprKind::Bool(_)
+            | ExprKind::Str(_)
+            | ExprKind::Name(_)
+            | ExprKind::LoneStar => {}
+            ExprKind::Prefix { operand, .. } => operand.each_inner(visit),
+            ExprKind::Chain { first, rest } => {
+                first.each_inner(visit);
+                for (_, _, e) in rest {
+                    e.each_inner(visit);
+                }
+            }
+            ExprKind::Binary { lhs, rhs, .. } => {
+                lhs.each_inner(visit);
+                rhs.each_inner(visit);
+            }
+            ExprKind::Claim { game, .. } => game.each_inner(visit),
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => {
+                for e in [cond, then, otherwise] {
+                    e.each_inner(visit);
+                }
+            }
+            ExprKind::Game(elements) | ExprKind::Set(elements) | ExprKind::List(elements) => {
+                for element in elements {
+                    element.each_inner(visit);
+                }
+            }
+            ExprKind::Subscript {
+                target, subscript, ..
+            } => {
+                target.each_inner(visit);
+                let parts: Vec<&Expr> = match subscript {
+                    Subscript::Index(index) => vec![index],
+                    Subscript::Slice { from, to } => from.iter().chain(to).map(|e| &**e).collect(),
+                    Subscript::Replace { index, value } => vec![index, value],
+                };
+                for e in parts {
+                    e.each_inner(visit);
+                }
+            }
+            ExprKind::Generator(element) => element.each_inner(visit),
+            ExprKind::Call { args, .. } => {
+                for arg in args {
+                    arg.each_inner(visit);
+                }
+            }
+            ExprKind::Paren(inner) => inner.each_inner(visit),
+        }
+    }
+}
+
+impl Element {
+    /// Calls `visit` on each expression of the element: its clauses', its own, its label's.
+    pub fn each_inner(&self, visit: &mut dyn FnMut(&Expr)) {
+        for clause in &self.clauses {
+            match clause {
+                Clause::For { iter, .. } => iter.each_inner(visit),
+                Clause::If(condition) => condition.each_inner(visit),
+            }
+        }
+        self.expr.each_inner(visit);
+        if let Some(label) = &self.label {
+            label.each_inner(visit);
+        }
+    }
 }
