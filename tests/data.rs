@@ -147,6 +147,27 @@ count(pins("x" * n) is losing for n in 0..9)
 }
 
 #[test]
+fn strings_print_as_they_are_typed() {
+    // Grundy's strings have no escapes: a backslash is a character, and so is an accent
+    // that combines with the letter before it (once printed `\u{301}`).
+    for typed in [
+        r#""a\b""#,
+        "\"e\u{301}t\u{e9}\"",
+        r#""x.\t.""#,
+        "\"tab\there\"",
+    ] {
+        let printed = eval(typed);
+        assert_eq!(printed, typed);
+        assert_eq!(eval(&printed), printed, "{printed} read back");
+    }
+    assert_eq!(eval(r#"["a\b", "é"]"#), r#"["a\b", "é"]"#);
+    assert_eq!(eval(r#"{"\"}"#), r#"{"\"}"#);
+    // The one string holding a `"`, which cannot be typed, shows it as it is.
+    assert_eq!(eval(r#"str(["a"])"#), r#""["a"]""#);
+    assert_eq!(eval(r#"len(str(["a"]))"#), "5");
+}
+
+#[test]
 fn sets_of_games_are_positions_and_sums_are_one_however_written() {
     assert_eq!(eval("len({*1, <*0>, *2 + *3})"), "2");
     assert_eq!(eval("*13 in options(*11 + *13)"), "true");

@@ -137,7 +137,7 @@ impl fmt::Display for Answer {
                 members.len() - SET_MEMBERS
             ),
             Answer::Range { start, end } => write!(f, "{}", super::value::show_range(*start, *end)),
-            Answer::Str(text) => write!(f, "{text:?}"),
+            Answer::Str(text) => f.write_str(&super::value::show_str(text)),
             Answer::Collection { set, members, full } => {
                 let (open, close) = if *set { ('{', '}') } else { ('[', ']') };
                 let shown = if *full {

@@ -820,7 +820,7 @@ impl Session {
             Value::Bool(b) => b.to_string(),
             Value::Set(members) => ShowSet(members).to_string(),
             &Value::Range { start, end } => super::value::show_range(start, end.get()),
-            Value::Str(text) => format!("{text:?}"),
+            Value::Str(text) => super::value::show_str(text),
             Value::List(items) => format!("[{}]", self.describe_values(items)),
             Value::SetOf(members) => format!("{{{}}}", self.set_shown(members).join(", ")),
             Value::Game(id) => self.arena.describe_named(*id, &self.scoped_names()),

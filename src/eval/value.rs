@@ -245,6 +245,13 @@ pub fn show_range(start: i64, end: i128) -> String {
 
 pub use crate::game::show_nimber;
 
+/// A string as it would be typed: between quotes, with nothing escaped, since grundy's
+/// strings have no escapes (a terminal is kept safe where output is printed). One holding a
+/// `"`, which only `str` of a value with strings in it makes, shows it as it is.
+pub fn show_str(text: &str) -> String {
+    format!("\"{text}\"")
+}
+
 /// Sets print as written: `{1, 3, 4}`.
 pub struct ShowSet<'a>(pub &'a [i64]);
 
