@@ -140,6 +140,21 @@ impl Session {
         }
         let symbol = op.symbol();
         let is_game = |o: &Operand| matches!(o.value, Value::Game(_));
+        // A game graph beside a game: one of its vertices was meant.
+        let graph = [lhs, rhs].into_iter().find_map(|side| match side.value {
+            Value::Digraph(graph) => Some((side, *graph)),
+            _ => None,
+        });
+        if let Some((side, graph)) = graph
+            && (is_game(&lhs) || is_game(&rhs))
+        {
+            return EvalError::type_error(
+                side.span,
+                format!("`{symbol}` needs a game here, not a game graph"),
+                "this is a game graph",
+            )
+            .with_help(self.vertex_hint(graph, side.span));
+        }
         // A game beside an integer: the classic `*3 + 2`.
         if let Some((game, int, n)) = match (lhs.value, rhs.value) {
             (Value::Game(_), Value::Int(n)) => Some((lhs, rhs, *n)),
