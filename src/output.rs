@@ -49,10 +49,13 @@ pub fn print_text(text: &str, style: Style, wrap: bool) {
 
 /// [`print_text`], stopping once `interrupt` is set.
 fn print_text_until(text: &str, style: Style, wrap: bool, interrupt: &AtomicBool) {
+    // A string prints as it is typed, whatever it holds: its control characters are
+    // escaped here, at the terminal, as everything printed of a program's text is.
+    let text = screen::escape(text);
     let text = if style.unicode {
-        text.to_owned()
+        text.into_owned()
     } else {
-        ascii(text)
+        ascii(&text)
     };
     let width = textwrap::termwidth();
     if wrap
