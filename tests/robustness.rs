@@ -372,6 +372,9 @@ fn what_grows_with_the_input_is_charged_to_the_memory_limit() {
     let names: String = (0..12)
         .map(|k| format!("let A{k} = {{a + {k} for a in 0..100000}}\n"))
         .collect();
+    // A graph that fits, and the list of its vertices' names, which does not beside it.
+    let moves: Vec<String> = (0..100_000).map(|v| format!("v{v}>v{}", v + 1)).collect();
+    let path_graph = format!("let P = digraph(\"{}\")\nlen(vertices(P))", moves.join(" "));
     let cases: &[(&str, &str, &str)] = &[
         (
             "options",
@@ -402,6 +405,13 @@ fn what_grows_with_the_input_is_charged_to_the_memory_limit() {
             "let F(n) = *n\nseq(F, 0..2000000)",
             "this table is too large",
         ),
+        // The inner lists are charged too, not only the outer list's slots.
+        (
+            "list of lists",
+            "let F(n) = [[k, k + 1] for k in 0..n]\nlen(F(200000))",
+            "this list is too large",
+        ),
+        ("vertices", &path_graph, "this list is too large"),
     ];
     for &(name, text, expected) in cases {
         let text = format!("let G = <*0, *1>\n{text}\nG + *1\n");
@@ -638,4 +648,19 @@ fn strip_colour(text: &str) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A list of lists passing the `memory` limit inside a family body: the diagnostic names the
+/// outer list, which holds the memory, not the small inner list being built when it passed
+/// (which held nothing yet).
+#[test]
+fn a_list_of_lists_too_large_is_named_as_the_whole_list() {
+    let program = "let F(n) = [[k, k + 1] for k in 0..n]\nlen(F(20000))\n";
+    let path = scratch("memory-list-of-lists.game", program.as_bytes());
+    let output = run_with(&path, &["--limit", "memory=2000000"]);
+    let report = stderr(&output);
+    assert!(report.contains("this list is too large"), "{report}");
+    assert!(report.contains(":1:12]"), "{report}");
+    assert!(report.contains("elements listed so far"), "{report}");
+    assert!(!report.contains(" 0 elements listed"), "{report}");
 }

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::memory::Listing;
 use super::ops::Operand;
 use super::value::{range_len, range_members};
 use super::{EvalError, Result, Session, Value};
@@ -67,7 +68,7 @@ impl Sequence {
 impl Session {
     /// `[3, 4, 5]`, `[e for x in R]`.
     pub(super) fn list_literal(&mut self, elements: &[Element], span: Span) -> Result<Value> {
-        let list = self.elements(elements, span, false)?;
+        let list = self.elements(elements, span, Listing::List)?;
         let mut items = Vec::with_capacity(list.items.len());
         for (value, span) in &list.items {
             items.push(self.member(value.clone(), *span, "a list")?);
@@ -78,7 +79,7 @@ impl Session {
 
     /// `{1, 3, 4}`, `{[1, 2], [3]}`, `{e for x in R}`.
     pub(super) fn set_literal(&mut self, elements: &[Element], span: Span) -> Result<Value> {
-        let list = self.elements(elements, span, false)?;
+        let list = self.elements(elements, span, Listing::Set)?;
         let mut members = Vec::with_capacity(list.items.len());
         for (value, span) in &list.items {
             let member = self.member(value.clone(), *span, "a set")?;

@@ -6,6 +6,7 @@ use std::fmt;
 
 use miette::LabeledSpan;
 
+use super::memory::{Elements, Listing};
 use super::{Answer, EvalError, Result, Session, Value};
 use crate::game::digraph::{Digraph, DigraphError, DigraphId, Place};
 use crate::game::show_nimber;
@@ -194,7 +195,7 @@ impl Session {
     }
 
     /// `vertices(G)`: the names of a graph's vertices, as a list, in the order `G` prints them.
-    pub(super) fn vertices(&self, (value, at): &(Value, Span)) -> Result<Value> {
+    pub(super) fn vertices(&mut self, (value, at): &(Value, Span)) -> Result<Value> {
         let Value::Digraph(graph) = value else {
             return Err(EvalError::type_error(
                 *at,
@@ -204,9 +205,19 @@ impl Session {
             .with_help("write `vertices(G)` for `let G = digraph(\"a>b a>c b>c c>d\")`")
             .into());
         };
-        let digraph = self.arena.digraph_of(*graph);
-        let names = listed(digraph).map(|v| Value::Str(digraph.name(v).into()));
-        Ok(Value::List(names.collect()))
+        // Charged to the `memory` limit as a list comprehension is, name by name.
+        let order: Vec<u32> = listed(self.arena.digraph_of(*graph)).collect();
+        let mut list = Elements::new(*at, Listing::List);
+        for vertex in order {
+            let name = Value::Str(self.arena.digraph_of(*graph).name(vertex).into());
+            if let Err(error) = self.push_element(&mut list, (name, *at)) {
+                return Err(self.elements_failed(&list, error));
+            }
+        }
+        self.elements_done(&list);
+        Ok(Value::List(
+            list.items.into_iter().map(|(name, _)| name).collect(),
+        ))
     }
 }
 

@@ -1,6 +1,6 @@
 //! Evaluating expressions: names, literals, games and their options, calls, conditions.
 
-use super::memory::Elements;
+use super::memory::{Elements, Listing};
 use super::ops::Operand;
 use super::value::Family;
 use super::value::ShowSet;
@@ -125,7 +125,7 @@ impl Session {
             }
             ExprKind::Game(elements) => {
                 let noted = self.option_list_starts();
-                let list = self.elements(elements, expr.span, true)?;
+                let list = self.elements(elements, expr.span, Listing::Options)?;
                 let mut options = Vec::with_capacity(list.items.len());
                 for (value, span) in &list.items {
                     options.push(self.game_value(value, *span)?);
@@ -337,9 +337,10 @@ impl Session {
         &mut self,
         elements: &[Element],
         span: Span,
-        game: bool,
+        kind: Listing,
     ) -> Result<Elements> {
-        let mut out = Elements::new(span, game);
+        let game = kind == Listing::Options;
+        let mut out = Elements::new(span, kind);
         for element in elements {
             if let (Some(label), false) = (&element.label, game) {
                 return Err(EvalError::type_error(
@@ -365,8 +366,7 @@ impl Session {
                 Ok(true)
             };
             if let Err(error) = self.each_pass(element, &mut collect) {
-                self.elements_done(&out);
-                return Err(error);
+                return Err(self.elements_failed(&out, error));
             }
         }
         Ok(out)

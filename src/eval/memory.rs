@@ -25,6 +25,9 @@ pub(super) struct Held {
     names_total: u64,
     /// Lists the running statement is building.
     lists: u64,
+    /// When the limit was passed while a list was built: what that list held, and the
+    /// charge refused. A list around it that holds more is named instead.
+    blamed: Option<(u64, u64)>,
 }
 
 impl Held {
@@ -33,34 +36,46 @@ impl Held {
     }
 }
 
-/// The options of a game or the members of a set, as a comprehension lists them.
+/// What a comprehension is listing: it is named so when it passes the `memory` limit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Listing {
+    /// `<...>`: a game's options.
+    Options,
+    /// `{...}`: a set's members.
+    Set,
+    /// `[...]`, or the list a builtin makes: its elements.
+    List,
+}
+
+/// The options of a game, the members of a set or the elements of a list, as a
+/// comprehension lists them.
 pub(super) struct Elements {
     pub items: Vec<(Value, Span)>,
     /// Where the list is written, for the diagnostic.
     span: Span,
-    /// A game's options (copied into a list of ids), else a set's members (copied twice: a
-    /// `Vec`, then the set's shared slice).
-    game: bool,
+    kind: Listing,
     /// What is charged for it.
     bytes: u64,
 }
 
 impl Elements {
-    pub fn new(span: Span, game: bool) -> Self {
+    pub fn new(span: Span, kind: Listing) -> Self {
         Elements {
             items: Vec::new(),
             span,
-            game,
+            kind,
             bytes: 0,
         }
     }
 
-    /// Bytes a slot of the list takes, with what it is copied into.
+    /// Bytes a slot of the list takes, with what it is copied into: a game's options into a
+    /// list of ids, a set's members into a `Vec` and then the set's shared slice, a list's
+    /// elements into the list.
     fn slot_bytes(&self) -> u64 {
-        let copied = if self.game {
-            size_of::<crate::game::GameId>()
-        } else {
-            2 * size_of::<i64>()
+        let copied = match self.kind {
+            Listing::Options => size_of::<crate::game::GameId>(),
+            Listing::Set => 2 * size_of::<i64>(),
+            Listing::List => size_of::<Value>(),
         };
         (size_of::<(Value, Span)>() + copied) as u64
     }
@@ -69,7 +84,7 @@ impl Elements {
 /// What was growing when the limit was passed.
 enum Growing<'a> {
     Elements {
-        game: bool,
+        kind: Listing,
         count: usize,
         bytes: u64,
     },
@@ -88,18 +103,23 @@ enum Growing<'a> {
 }
 
 impl Session {
-    /// Adds an element to a list being built, after charging the room it grows by.
+    /// Adds an element to a list being built, after charging the room it grows by and what
+    /// the element holds of its own (the inner lists of a list of lists).
     pub(super) fn push_element(
         &mut self,
         list: &mut Elements,
         element: (Value, Span),
     ) -> Result<()> {
-        if list.items.len() == list.items.capacity() {
-            // Grown by doubling, as a `Vec` would, but charged before it is allocated.
-            let more = list.items.capacity().max(4);
-            let bytes = more as u64 * list.slot_bytes();
+        let mut bytes = owned_bytes(&element.0);
+        // Grown by doubling, as a `Vec` would, but charged before it is allocated.
+        let more = match list.items.len() == list.items.capacity() {
+            true => list.items.capacity().max(4),
+            false => 0,
+        };
+        bytes += more as u64 * list.slot_bytes();
+        if bytes > 0 {
             let growing = Growing::Elements {
-                game: list.game,
+                kind: list.kind,
                 count: list.items.len(),
                 bytes: list.bytes,
             };
@@ -111,6 +131,28 @@ impl Session {
         }
         list.items.push(element);
         Ok(())
+    }
+
+    /// Building the list failed: its room is given back. When the `memory` limit was passed
+    /// while a list inside it was built (`[[k, k + 1] for k in 0..n]`, whose inner lists are
+    /// small), the error names this list instead, which holds the memory.
+    pub(super) fn elements_failed(&mut self, list: &Elements, error: super::Flow) -> super::Flow {
+        let error = match (&error, self.held.blamed) {
+            (super::Flow::Error(e), Some((held, refused)))
+                if matches!(**e, EvalError::TooLarge { .. }) && held < list.bytes =>
+            {
+                let growing = Growing::Elements {
+                    kind: list.kind,
+                    count: list.items.len(),
+                    bytes: list.bytes,
+                };
+                self.held.blamed = Some((list.bytes, refused));
+                self.out_of_memory(growing, refused, list.span)
+            }
+            _ => error,
+        };
+        self.elements_done(list);
+        error
     }
 
     /// The list's game or set is made (or its statement failed): its room is given back.
@@ -132,6 +174,7 @@ impl Session {
     /// A statement begins: the lists of the last one are gone.
     pub(super) fn lists_gone(&mut self) {
         self.held.lists = 0;
+        self.held.blamed = None;
         self.hold_outside();
     }
 
@@ -222,6 +265,10 @@ impl Session {
     /// Charges `bytes` more, or says what would pass the `memory` limit.
     fn charge(&mut self, bytes: u64, growing: Growing, span: Span) -> Result<()> {
         if self.over_limit(bytes) {
+            self.held.blamed = match growing {
+                Growing::Elements { bytes: held, .. } => Some((held, bytes)),
+                _ => None,
+            };
             return Err(self.out_of_memory(growing, bytes, span));
         }
         Ok(())
@@ -238,10 +285,11 @@ impl Session {
             .saturating_add(self.held.total())
             .saturating_add(bytes);
         let (what, label, why) = match growing {
-            Growing::Elements { game, count, bytes } => {
-                let (what, members) = match game {
-                    true => ("this game's list of options", "options"),
-                    false => ("this set", "members"),
+            Growing::Elements { kind, count, bytes } => {
+                let (what, members) = match kind {
+                    Listing::Options => ("this game's list of options", "options"),
+                    Listing::Set => ("this set", "members"),
+                    Listing::List => ("this list", "elements"),
                 };
                 (
                     what.to_owned(),
@@ -249,7 +297,10 @@ impl Session {
                         "{count} {members} listed so far; room for more would take {}",
                         in_mib(bytes)
                     ),
-                    format!("a comprehension's {members} are held while they are listed"),
+                    match kind {
+                        Listing::List => "a list's elements are held while it is built".to_owned(),
+                        _ => format!("a comprehension's {members} are held while they are listed"),
+                    },
                 )
             }
             Growing::Table { rows, bytes } => (
@@ -259,7 +310,10 @@ impl Session {
             ),
             Growing::Memo { call, entries } => (
                 "what families remember".to_owned(),
-                format!("{entries} values remembered, with `{call}`"),
+                match entries {
+                    1 => format!("1 value remembered, `{call}`'s"),
+                    _ => format!("{entries} values remembered, with `{call}`"),
+                },
                 "families remember the value of every call until a definition changes".to_owned(),
             ),
             Growing::Name { name, bytes } => (
