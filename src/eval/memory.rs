@@ -48,9 +48,11 @@ pub(super) enum Listing {
 }
 
 /// The options of a game, the members of a set or the elements of a list, as a
-/// comprehension lists them.
-pub(super) struct Elements {
-    pub items: Vec<(Value, Span)>,
+/// comprehension lists them: values with where each came from, or (in a compiled body) the
+/// options' games themselves, charged alike so that the `memory` limit stops both at the
+/// same place.
+pub(super) struct Elements<T = (Value, Span)> {
+    pub items: Vec<T>,
     /// Where the list is written, for the diagnostic.
     span: Span,
     kind: Listing,
@@ -58,7 +60,7 @@ pub(super) struct Elements {
     bytes: u64,
 }
 
-impl Elements {
+impl<T> Elements<T> {
     pub fn new(span: Span, kind: Listing) -> Self {
         Elements {
             items: Vec::new(),
@@ -78,6 +80,23 @@ impl Elements {
             Listing::List => size_of::<Value>(),
         };
         (size_of::<(Value, Span)>() + copied) as u64
+    }
+}
+
+/// What an element of a list being built holds of its own, beside its slot.
+pub(super) trait Owning {
+    fn owned(&self) -> u64;
+}
+
+impl Owning for (Value, Span) {
+    fn owned(&self) -> u64 {
+        owned_bytes(&self.0)
+    }
+}
+
+impl Owning for crate::game::GameId {
+    fn owned(&self) -> u64 {
+        0
     }
 }
 
@@ -105,12 +124,12 @@ enum Growing<'a> {
 impl Session {
     /// Adds an element to a list being built, after charging the room it grows by and what
     /// the element holds of its own (the inner lists of a list of lists).
-    pub(super) fn push_element(
+    pub(super) fn push_element<T: Owning>(
         &mut self,
-        list: &mut Elements,
-        element: (Value, Span),
+        list: &mut Elements<T>,
+        element: T,
     ) -> Result<()> {
-        let mut bytes = owned_bytes(&element.0);
+        let mut bytes = element.owned();
         // Grown by doubling, as a `Vec` would, but charged before it is allocated.
         let more = match list.items.len() == list.items.capacity() {
             true => list.items.capacity().max(4),
@@ -136,7 +155,11 @@ impl Session {
     /// Building the list failed: its room is given back. When the `memory` limit was passed
     /// while a list inside it was built (`[[k, k + 1] for k in 0..n]`, whose inner lists are
     /// small), the error names this list instead, which holds the memory.
-    pub(super) fn elements_failed(&mut self, list: &Elements, error: super::Flow) -> super::Flow {
+    pub(super) fn elements_failed<T>(
+        &mut self,
+        list: &Elements<T>,
+        error: super::Flow,
+    ) -> super::Flow {
         let error = match (&error, self.held.blamed) {
             (super::Flow::Error(e), Some((held, refused)))
                 if matches!(**e, EvalError::TooLarge { .. }) && held < list.bytes =>
@@ -156,7 +179,7 @@ impl Session {
     }
 
     /// The list's game or set is made (or its statement failed): its room is given back.
-    pub(super) fn elements_done(&mut self, list: &Elements) {
+    pub(super) fn elements_done<T>(&mut self, list: &Elements<T>) {
         self.held.lists = self.held.lists.saturating_sub(list.bytes);
         self.hold_outside();
     }

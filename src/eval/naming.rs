@@ -89,7 +89,7 @@ impl Session {
                 if let Some(definition) = self.definitions.get(&ident.name) {
                     todo.push(definition);
                 }
-                if let Some(function) = self.family_called(&ident.name) {
+                if let Some(function) = self.family_named(&ident.name) {
                     families.insert(ident.name.clone());
                     families.insert(function.name.name.clone());
                     todo.push(&function.body);
@@ -100,7 +100,7 @@ impl Session {
     }
 
     /// The family of the user's own or of the library a name calls.
-    fn family_called(&self, name: &str) -> Option<&std::sync::Arc<Function>> {
+    fn family_named(&self, name: &str) -> Option<&std::sync::Arc<Function>> {
         match self.globals.get(name) {
             Some(Global::Function(function)) => Some(function),
             Some(Global::Value(Value::Family(Family::User(function)))) => Some(function),
