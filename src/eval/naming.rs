@@ -79,7 +79,12 @@ impl Session {
         while let Some(expr) = todo.pop() {
             expr.each_inner(&mut |inner| {
                 let ident = match &inner.kind {
-                    ExprKind::Call { callee, .. } => callee,
+                    // A library family is known only once its file is loaded, at its first
+                    // call: its name is enough for the calls of it.
+                    ExprKind::Call { callee, .. } => {
+                        families.insert(callee.name.clone());
+                        callee
+                    }
                     ExprKind::Name(ident) => ident,
                     _ => return,
                 };
