@@ -246,7 +246,10 @@ impl Session {
     /// better as themselves) or has a name already. A picture is named: its edges are long.
     pub(super) fn name_game(&mut self, id: crate::game::GameId, name: std::sync::Arc<str>) {
         use crate::game::Node;
-        if matches!(self.arena.node(id), Node::Options(_) | Node::Hackenbush(_)) {
+        if matches!(
+            self.arena.node(id),
+            Node::Options(_) | Node::WithSums { .. } | Node::Hackenbush(_)
+        ) {
             self.names.give(id, name);
         }
     }

@@ -10,6 +10,7 @@ use rustc_hash::FxHashMap;
 
 use super::calls::CallKey;
 use super::{EvalError, Result, Session, Value};
+use crate::game::GameId;
 use crate::source::Span;
 
 /// What an allocation takes beyond what it holds: the allocator's header, an `Arc`'s counts.
@@ -36,6 +37,8 @@ impl Held {
 /// The options of a game or the members of a set, as a comprehension lists them.
 pub(super) struct Elements {
     pub items: Vec<(Value, Span)>,
+    /// A game's options written as sums of two games, kept as their parts.
+    pub sums: Vec<[GameId; 2]>,
     /// Where the list is written, for the diagnostic.
     span: Span,
     /// A game's options (copied into a list of ids), else a set's members (copied twice: a
@@ -49,6 +52,7 @@ impl Elements {
     pub fn new(span: Span, game: bool) -> Self {
         Elements {
             items: Vec::new(),
+            sums: Vec::new(),
             span,
             game,
             bytes: 0,
@@ -58,13 +62,21 @@ impl Elements {
     /// Bytes a slot of the list takes, with what it is copied into.
     fn slot_bytes(&self) -> u64 {
         let copied = if self.game {
-            size_of::<crate::game::GameId>()
+            size_of::<GameId>()
         } else {
             2 * size_of::<i64>()
         };
         (size_of::<(Value, Span)>() + copied) as u64
     }
+
+    fn len(&self) -> usize {
+        self.items.len() + self.sums.len()
+    }
 }
+
+/// Bytes a sum kept as its parts takes in the list, with what it is copied into (the
+/// game's list of options).
+const SUM_SLOT: u64 = 2 * size_of::<[GameId; 2]>() as u64;
 
 /// What was growing when the limit was passed.
 enum Growing<'a> {
@@ -97,19 +109,41 @@ impl Session {
         if list.items.len() == list.items.capacity() {
             // Grown by doubling, as a `Vec` would, but charged before it is allocated.
             let more = list.items.capacity().max(4);
-            let bytes = more as u64 * list.slot_bytes();
-            let growing = Growing::Elements {
-                game: list.game,
-                count: list.items.len(),
-                bytes: list.bytes,
-            };
-            self.charge(bytes, growing, list.span)?;
+            self.list_grows(list, more as u64 * list.slot_bytes())?;
             list.items.reserve_exact(more);
-            list.bytes += bytes;
-            self.held.lists += bytes;
-            self.hold_outside();
         }
         list.items.push(element);
+        Ok(())
+    }
+
+    /// Adds an option `G + H` to a game's list as its two parts, `[G, H]`, after charging
+    /// the room the list grows by; the sum node is made only if asked for (see
+    /// `crate::game::options`). What the evaluation of `<...>` calls for such an option.
+    pub(super) fn push_option_sum(
+        &mut self,
+        list: &mut Elements,
+        parts: [GameId; 2],
+    ) -> Result<()> {
+        if list.sums.len() == list.sums.capacity() {
+            let more = list.sums.capacity().max(4);
+            self.list_grows(list, more as u64 * SUM_SLOT)?;
+            list.sums.reserve_exact(more);
+        }
+        list.sums.push(parts);
+        Ok(())
+    }
+
+    /// Charges `bytes` more for a list being built.
+    fn list_grows(&mut self, list: &mut Elements, bytes: u64) -> Result<()> {
+        let growing = Growing::Elements {
+            game: list.game,
+            count: list.len(),
+            bytes: list.bytes,
+        };
+        self.charge(bytes, growing, list.span)?;
+        list.bytes += bytes;
+        self.held.lists += bytes;
+        self.hold_outside();
         Ok(())
     }
 

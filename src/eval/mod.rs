@@ -21,6 +21,7 @@ mod memo;
 mod memory;
 mod naming;
 mod ops;
+mod options;
 mod pictures;
 mod quantifiers;
 mod reasons;
