@@ -34,9 +34,11 @@ impl Held {
     }
 }
 
-/// The options of a game or the members of a set, as a comprehension lists them.
-pub(super) struct Elements {
-    pub items: Vec<(Value, Span)>,
+/// The options of a game or the members of a set, as a comprehension lists them: values
+/// with where each came from, or (in a compiled body) the options' games themselves, charged
+/// alike so that the `memory` limit stops both at the same place.
+pub(super) struct Elements<T = (Value, Span)> {
+    pub items: Vec<T>,
     /// A game's options written as sums of two games, kept as their parts.
     pub sums: Vec<[GameId; 2]>,
     /// Where the list is written, for the diagnostic.
@@ -48,7 +50,7 @@ pub(super) struct Elements {
     bytes: u64,
 }
 
-impl Elements {
+impl<T> Elements<T> {
     pub fn new(span: Span, game: bool) -> Self {
         Elements {
             items: Vec::new(),
@@ -101,11 +103,7 @@ enum Growing<'a> {
 
 impl Session {
     /// Adds an element to a list being built, after charging the room it grows by.
-    pub(super) fn push_element(
-        &mut self,
-        list: &mut Elements,
-        element: (Value, Span),
-    ) -> Result<()> {
+    pub(super) fn push_element<T>(&mut self, list: &mut Elements<T>, element: T) -> Result<()> {
         if list.items.len() == list.items.capacity() {
             // Grown by doubling, as a `Vec` would, but charged before it is allocated.
             let more = list.items.capacity().max(4);
@@ -118,10 +116,11 @@ impl Session {
 
     /// Adds an option `G + H` to a game's list as its two parts, `[G, H]`, after charging
     /// the room the list grows by; the sum node is made only if asked for (see
-    /// `crate::game::options`). What the evaluation of `<...>` calls for such an option.
-    pub(super) fn push_option_sum(
+    /// `crate::game::options`). What the evaluation of `<...>` calls for such an option,
+    /// written or compiled (see [`Session::option_sum_parts`]).
+    pub(super) fn push_option_sum<T>(
         &mut self,
-        list: &mut Elements,
+        list: &mut Elements<T>,
         parts: [GameId; 2],
     ) -> Result<()> {
         if list.sums.len() == list.sums.capacity() {
@@ -134,7 +133,7 @@ impl Session {
     }
 
     /// Charges `bytes` more for a list being built.
-    fn list_grows(&mut self, list: &mut Elements, bytes: u64) -> Result<()> {
+    fn list_grows<T>(&mut self, list: &mut Elements<T>, bytes: u64) -> Result<()> {
         let growing = Growing::Elements {
             game: list.game,
             count: list.len(),
@@ -148,7 +147,7 @@ impl Session {
     }
 
     /// The list's game or set is made (or its statement failed): its room is given back.
-    pub(super) fn elements_done(&mut self, list: &Elements) {
+    pub(super) fn elements_done<T>(&mut self, list: &Elements<T>) {
         self.held.lists = self.held.lists.saturating_sub(list.bytes);
         self.hold_outside();
     }

@@ -1,65 +1,41 @@
-//! A game literal `<...>`: its options gathered and made into a game. An option written as
-//! a sum of two games, `K(a) + K(n - a - k)`, is kept as its two parts, not made into a
-//! sum node (see `crate::game::options`): a comprehension lists such sums by the million.
+//! Options of a game literal `<...>` written as a sum of two games, `K(a) + K(n - a - k)`:
+//! kept as their two parts, not made into a sum node (see `crate::game::options`), whether
+//! the tree-walker or a compiled body lists them. A comprehension lists such sums by the
+//! million.
 
+use super::expr::ChainOperands;
 use super::ops::Operand;
 use super::{Result, Session, Value};
-use crate::game::{GameId, OptionList};
-use crate::source::Span;
-use crate::syntax::ast::{BinOp, Element, Expr, ExprKind};
+use crate::game::GameId;
+use crate::syntax::ast::BinOp;
 
-/// `G + H`, written as one sum of two terms: its terms and the `+` between them.
-pub(super) type TwoTerms<'a> = (&'a Expr, Span, &'a Expr);
-
-/// The terms of `expr` if it is a sum of two terms.
-pub(super) fn two_part_sum(expr: &Expr) -> Option<TwoTerms<'_>> {
-    match &expr.unparen().kind {
-        ExprKind::Chain { first, rest } => match &rest[..] {
-            [(BinOp::Add, op_span, second)] => Some((first, *op_span, second)),
-            _ => None,
-        },
-        _ => None,
-    }
+/// Whether a chain is a sum of two terms, `G + H`.
+pub(super) fn is_two_part_sum(chain: &impl ChainOperands) -> bool {
+    chain.len() == 1 && chain.op(0).0 == BinOp::Add
 }
 
 impl Session {
-    /// `<...>`: the game whose options are those listed.
-    pub(super) fn game_literal(&mut self, elements: &[Element], span: Span) -> Result<Value> {
-        let noted = self.option_list_starts();
-        let mut list = self.elements(elements, span, true)?;
-        let mut options = OptionList {
-            games: Vec::with_capacity(list.items.len()),
-            sums: std::mem::take(&mut list.sums),
-        };
-        for (value, span) in &list.items {
-            options.games.push(self.game_value(value, *span)?);
-        }
-        // A noted list has its sums as games (see `elements`), in the order written.
-        self.option_list_ends(noted, &options.games);
-        let id = self.arena.with_option_list(options);
-        self.elements_done(&list);
-        Ok(Value::Game(id.map_err(|e| self.game_error(e, span))?))
-    }
-
-    /// An option `G + H`: the two games, when both terms are games (`0` is the zero game),
-    /// else the value the sum has, as [`Session::eval`] gives it (an error, mostly).
+    /// An option written `G + H` (a chain [`is_two_part_sum`] accepts): its two games when
+    /// both terms are games (`0` is the zero game), for [`Session::push_option_sum`]; else
+    /// the value [`Session::fold_chain`] gives the chain (an error, mostly).
     pub(super) fn option_sum_parts(
         &mut self,
-        (first, op_span, second): TwoTerms,
+        chain: &impl ChainOperands,
     ) -> Result<std::result::Result<[GameId; 2], Value>> {
-        let left = self.eval(first)?;
-        let right = self.eval(second)?;
+        let left = chain.first(self)?;
+        let right = chain.operand(self, 0)?;
+        let (op, op_span, right_span) = chain.op(0);
         if let Value::Game(game) = left
             && matches!(right, Value::Game(_) | Value::Int(0))
         {
-            return Ok(Ok([game, self.game_value(&right, second.span)?]));
+            return Ok(Ok([game, self.game_value(&right, right_span)?]));
         }
         let lhs = Operand {
             value: &left,
-            span: first.span,
-            expr: Some(first),
+            span: chain.first_span(),
+            expr: chain.first_expr(),
         };
-        let rhs = Operand::of(&right, second);
-        self.binary(BinOp::Add, op_span, lhs, rhs).map(Err)
+        self.binary(op, op_span, lhs, Operand::at(&right, right_span))
+            .map(Err)
     }
 }
