@@ -508,6 +508,11 @@ fn families_are_values_that_tabulate() {
             "let S(n) = *n; S",
             "S: a family of games; `S(n)` is one of them, `seq(S, 0..20)` tabulates their values",
         ),
+        // A family is shown as it was defined, whatever its parameter is called.
+        (
+            "let step(k) = < step(j) for j in 0..k >; step",
+            "step: a family of games; `step(k)` is one of them, `seq(step, 0..20)` tabulates their values",
+        ),
     ]);
 }
 
