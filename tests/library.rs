@@ -161,7 +161,7 @@ fn a_misspelt_library_name_gets_a_suggestion() {
 fn help_lists_the_library() {
     let games = grundy::help::page("games").unwrap();
     for ruleset in RULESETS {
-        assert!(games.contains(ruleset.title()), "{games}");
+        assert!(games.contains(&ruleset.title()), "{games}");
         let page = grundy::help::page(ruleset.name).unwrap();
         for line in ruleset.example().lines() {
             assert!(page.contains(&format!("  {line}\n")), "{page}");
@@ -181,4 +181,29 @@ fn help_lists_the_library() {
             );
         }
     }
+}
+
+/// `:help games` gives each ruleset's summary whole, however many lines it takes in its file.
+#[test]
+fn help_games_gives_every_summary_whole() {
+    let games = grundy::help::page("games").unwrap();
+    let flat = games.split_whitespace().collect::<Vec<_>>().join(" ");
+    for ruleset in RULESETS {
+        let first_paragraph: Vec<&str> = ruleset
+            .text
+            .lines()
+            .map_while(|line| line.strip_prefix("//"))
+            .map(str::trim)
+            .take_while(|line| !line.is_empty())
+            .collect();
+        let summary = first_paragraph.join(" ");
+        assert!(summary.ends_with('.'), "{}: {summary}", ruleset.path());
+        assert!(
+            flat.contains(&summary),
+            "`:help games` cuts `{summary}`:\n{games}"
+        );
+    }
+    assert!(
+        flat.contains("each bite takes a square and all squares above and to the right of it.")
+    );
 }
