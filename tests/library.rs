@@ -207,3 +207,28 @@ fn help_games_gives_every_summary_whole() {
         flat.contains("each bite takes a square and all squares above and to the right of it.")
     );
 }
+
+/// A user's `str`, `sort` or `len` is the user's: the library's bodies, and the words of
+/// their moves, still use the built-ins.
+#[test]
+fn redefining_a_built_in_does_not_change_the_library() {
+    let moves = common::eval("let str(x) = 1\nmoves lasker(3)");
+    assert!(
+        moves.contains("lasker(3) → lasker(0) ≡ 0: take 3 chips"),
+        "{moves}"
+    );
+    let moves = common::eval("let sort(p) = p\nlet len(p) = 0\nmoves nimble([1, 3])");
+    assert!(
+        moves
+            .contains("nimble([1, 3]) → nimble([1, 1]) ≡ 0: move the coin on square 3 to square 1"),
+        "{moves}"
+    );
+    let why = common::eval("let sum(p) = 0\nlet max(a, b) = 0\nwhy chomp([2, 1]) is losing");
+    assert!(why.contains("chomp([2, 1])"), "{why}");
+    assert!(!why.contains("std/"), "{why}");
+    let tree =
+        common::eval("let cram_square(s, k) = \"?\"\nlet min(p) = 0\ntree cram_board(\"../..\")");
+    assert!(tree.contains("cram_board(\"../..\")"), "{tree}");
+    // The user's own calls see the user's definitions.
+    assert_eq!(common::eval("let str(x) = 1\nstr(5)"), "1");
+}

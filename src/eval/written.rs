@@ -124,11 +124,14 @@ impl Session {
         let params = function.params.iter().map(|p| p.name.clone());
         let locals = params.zip(values.iter().cloned()).collect();
         let caller_locals = std::mem::replace(&mut self.locals, locals);
+        // A library body sees the library's names, not the user's, here as when it ran.
+        let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
         let result = if made_elsewhere(&function.body) {
             self.written_forwarded(&function.body, follow)
         } else {
             self.written_options(&function.body)
         };
+        self.in_library = caller_in_library;
         self.locals = caller_locals;
         let name = self.sources.text(expr.span).to_owned();
         Ok(match result? {
