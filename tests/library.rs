@@ -232,3 +232,114 @@ fn redefining_a_built_in_does_not_change_the_library() {
     // The user's own calls see the user's definitions.
     assert_eq!(common::eval("let str(x) = 1\nstr(5)"), "1");
 }
+
+/// Each library game refuses arguments it has no position for, at the argument the user
+/// wrote, with a help line that says what the game takes.
+#[test]
+fn every_ruleset_refuses_bad_arguments_at_the_users_call() {
+    let refused = [
+        ("lasker(-1)", "-1", "Lasker's Nim takes"),
+        ("fibonacci_nim(5, -2)", "5, -2", "Fibonacci Nim takes"),
+        ("euclid(-3, 5)", "-3, 5", "Euclid's game takes"),
+        ("moore(0, [1, 2])", "0, [1, 2]", "Moore's Nim takes"),
+        ("moore(2, 5)", "2, 5", "Moore's Nim takes"),
+        ("staircase([1, -1])", "[1, -1]", "Staircase Nim takes"),
+        ("nimble([-1, 3])", "[-1, 3]", "Nimble takes"),
+        ("poker_nim([3], -1)", "[3], -1", "Poker Nim takes"),
+        (
+            "chomp([1, 2, 3])",
+            "[1, 2, 3]",
+            "longest first, as in [3, 2, 2]",
+        ),
+        ("chomp([2, 0])", "[2, 0]", "longest first"),
+        ("chomp([])", "[]", "longest first"),
+        ("chomp_rectangle(0, 3)", "0, 3", "1 row or more"),
+        ("turning_turtles(0)", "0", "numbers its coins from 1"),
+        (
+            "turning_turtles_row(\"THX\")",
+            "\"THX\"",
+            "H (heads) and T (tails)",
+        ),
+        ("twins(-1)", "-1", "numbers its coins from 0"),
+        ("twins_row([\"H\"])", "[\"H\"]", "H (heads) and T (tails)"),
+        ("mock_turtles(-2)", "-2", "numbers its coins from 0"),
+        (
+            "mock_turtles_row(\"H T\")",
+            "\"H T\"",
+            "H (heads) and T (tails)",
+        ),
+        ("ruler(0)", "0", "numbers its coins from 1"),
+        ("ruler_heads(0, 4)", "0", "numbers its coins from 1"),
+        ("ruler_row(\"HTh\")", "\"HTh\"", "H (heads) and T (tails)"),
+        ("cram(0, 3)", "0, 3", "Cram takes"),
+        ("cram_row(-1)", "-1", "0 squares or more"),
+        ("cram_board(\"../.\")", "\"../.\"", "rows of one length"),
+        ("cram_board(\"..x\")", "\"..x\"", "rows of one length"),
+        ("cram_board(\"\")", "\"\"", "rows of one length"),
+        ("node_kayles([{1}, {}])", "[{1}, {}]", "each edge in both"),
+        ("node_kayles([{5}])", "[{5}]", "each edge in both"),
+        ("node_kayles(3)", "3", "each edge in both"),
+        (
+            "node_kayles_left(path_graph(3), [0])",
+            "path_graph(3), [0]",
+            "a set of them",
+        ),
+        ("path_graph(-1)", "-1", "0 vertices or more"),
+        ("cycle_graph(2)", "2", "3 vertices or more"),
+        ("complete_graph(-1)", "-1", "0 vertices or more"),
+        ("grid_graph(-2, -3)", "-2, -3", "0 or more of each"),
+    ];
+    for (call, args, help) in refused {
+        let text = common::errors(call);
+        assert!(text.contains("grundy::call::refused"), "{call}: {text}");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(help), "{call}: no `{help}` in {text}");
+        // The label is under the arguments as the user wrote them, in the user's program.
+        let line = format!(" 1 │ {call}\n");
+        let at = call.find(args).unwrap();
+        let underline = format!("{}{}", " ".repeat(at), "─".repeat(args.chars().count()));
+        assert!(
+            text.contains(&line),
+            "{call}: not shown in its own line: {text}"
+        );
+        let mut lines = text.lines().skip_while(|l| !l.starts_with(" 1 │ "));
+        let under = lines
+            .nth(1)
+            .unwrap_or_else(|| panic!("{call}: no label: {text}"));
+        let marks: String = under
+            .chars()
+            .skip(5)
+            .map(|c| if c == '┬' { '─' } else { c })
+            .collect();
+        assert!(
+            marks.trim_end() == underline,
+            "{call}: the label is not under `{args}`: {text}"
+        );
+        assert!(
+            !text.contains("std/"),
+            "{call}: points into the library: {text}"
+        );
+    }
+}
+
+/// What the library takes still works, at its edges too.
+#[test]
+fn the_edges_of_what_the_library_takes_are_games() {
+    assert_eq!(common::eval("euclid(0, 5) is losing"), "true");
+    assert_eq!(common::eval("euclid(5, 0) == euclid(0, 0)"), "true");
+    assert_eq!(common::eval("ruler_heads(3, 3) is losing"), "true");
+    assert_eq!(common::eval("chomp([1]) is losing"), "true");
+    assert_eq!(common::eval("cram_row(0) is losing"), "true");
+    assert_eq!(common::eval("nimble([]) is losing"), "true");
+    assert_eq!(common::eval("node_kayles([]) is losing"), "true");
+    // A refused call inside a user's family is reported at that call.
+    let text = common::errors("let f(n) = chomp_rectangle(n, n)\nf(3) + f(0)");
+    assert!(
+        text.contains("`chomp_rectangle(0, 0)` is not a call"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" 1 │ let f(n) = chomp_rectangle(n, n)"),
+        "{text}"
+    );
+}

@@ -322,7 +322,7 @@ impl Session {
     }
 
     /// A condition of `if` or `not`: must be true or false.
-    fn condition(&mut self, expr: &Expr) -> Result<bool> {
+    pub(super) fn condition(&mut self, expr: &Expr) -> Result<bool> {
         match self.eval(expr)? {
             Value::Bool(b) => Ok(b),
             other => Err(EvalError::type_error(expr.span, "a condition must be true or false", format!("this is {}", other.kind()))

@@ -24,6 +24,7 @@ mod ops;
 mod pictures;
 mod quantifiers;
 mod reasons;
+mod require;
 mod resolve;
 mod statement;
 pub mod value;

@@ -126,10 +126,11 @@ impl Session {
         let caller_locals = std::mem::replace(&mut self.locals, locals);
         // A library body sees the library's names, not the user's, here as when it ran.
         let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
-        let result = if made_elsewhere(&function.body) {
-            self.written_forwarded(&function.body, follow)
+        let body = self.required_value(&function.body);
+        let result = if made_elsewhere(body) {
+            self.written_forwarded(body, follow)
         } else {
-            self.written_options(&function.body)
+            self.written_options(body)
         };
         self.in_library = caller_in_library;
         self.locals = caller_locals;
@@ -146,6 +147,21 @@ impl Session {
             // The call is named as the caller wrote it, not as the body writes it.
             Forwarded::Parts(parts) => named(parts, id, &name),
         })
+    }
+
+    /// What makes a body's game: the value of `require(condition, "help", value)`, whose
+    /// condition held, as the call was made.
+    fn required_value<'a>(&self, body: &'a Expr) -> &'a Expr {
+        match &body.unparen().kind {
+            ExprKind::Call { callee, args }
+                if &*callee.name == "require"
+                    && args.len() == 3
+                    && self.global("require").is_none() =>
+            {
+                &args[2]
+            }
+            _ => body,
+        }
     }
 
     fn written_forwarded(&mut self, body: &Expr, follow: usize) -> Result<Forwarded> {
