@@ -343,3 +343,52 @@ fn the_edges_of_what_the_library_takes_are_games() {
         "{text}"
     );
 }
+
+/// Cram's moves say which squares the domino covers, and each board they name is the board
+/// those squares leave.
+#[test]
+fn cram_moves_name_the_squares_a_domino_covers() {
+    for board in ["../..", ".../...", "../../..", "#../..#/...", "..../.##."] {
+        let listing = common::eval(&format!("moves all cram_board(\"{board}\")"));
+        let mut told = 0;
+        for line in listing.lines().filter(|l| l.contains("place a domino on ")) {
+            let after = line
+                .split("→ cram_board(\"")
+                .nth(1)
+                .unwrap_or_else(|| panic!("{line}"));
+            let left = &after[..after.find('"').unwrap()];
+            let squares = line.split("place a domino on ").nth(1).unwrap();
+            let squares = squares.split_whitespace().next().unwrap();
+            let (first, second) = squares.split_once('–').unwrap();
+            let mut expected: Vec<char> = board.chars().collect();
+            for square in [first, second] {
+                let column = (square.as_bytes()[0] - b'a') as usize;
+                let row: usize = square[1..].trim().parse::<usize>().unwrap() - 1;
+                let width = board.find('/').unwrap_or(board.len()) + 1;
+                assert_eq!(expected[row * width + column], '.', "{line}");
+                expected[row * width + column] = '#';
+            }
+            let expected: String = expected.into_iter().collect();
+            assert_eq!(left, expected, "{board}: {line}");
+            told += 1;
+        }
+        let empty_pairs = |width: usize| {
+            let cells: Vec<char> = board.chars().collect();
+            (0..cells.len())
+                .filter(|&k| cells[k] == '.')
+                .map(|k| {
+                    [k + 1, k + width]
+                        .iter()
+                        .filter(|&&j| j < cells.len() && cells[j] == '.')
+                        .count()
+                })
+                .sum::<usize>()
+        };
+        let width = board.find('/').unwrap_or(board.len()) + 1;
+        assert_eq!(
+            told,
+            empty_pairs(width),
+            "{board}: every move told once\n{listing}"
+        );
+    }
+}

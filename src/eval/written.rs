@@ -274,6 +274,20 @@ impl Session {
     }
 
     /// A call of a family returned: remembered while an option list is being noted.
+    /// The words of an option, worked out without the calls they make (`cram_square(s, k)`)
+    /// taking the place of the call that made the option.
+    pub(super) fn option_words(&mut self, label: &Expr) -> Result<Words> {
+        let made = match &mut self.recording {
+            Recording::On { last_call, .. } => last_call.take(),
+            _ => None,
+        };
+        let words = self.move_words(label);
+        if let Recording::On { last_call, .. } = &mut self.recording {
+            *last_call = made;
+        }
+        words
+    }
+
     pub(super) fn call_returned(&mut self, name: &Arc<str>, args: &[Value]) {
         if matches!(self.recording, Recording::On { .. }) {
             let call = self.show_args(name, args);
