@@ -12,7 +12,7 @@ use std::sync::Arc;
 use indexmap::IndexSet;
 use rustc_hash::FxHashSet;
 
-use super::{EvalError, Flow, Function, Result, Session, Value};
+use super::{EvalError, Flow, Function, Result, Session, Value, compile};
 use crate::source::Span;
 use crate::syntax::ast::Expr;
 
@@ -200,7 +200,10 @@ impl Session {
         let caller_locals = std::mem::replace(&mut self.locals, params.collect());
         self.calls.chain.insert(key.clone());
         let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
-        let result = self.eval(&function.body);
+        let result = match self.compiled_body(function) {
+            Some(code) => self.exec_code(&code),
+            None => self.eval(&function.body),
+        };
         self.in_library = caller_in_library;
         self.calls.chain.pop();
         self.locals = caller_locals;
@@ -214,6 +217,23 @@ impl Session {
             self.memo.insert(&key, value.clone());
         }
         result
+    }
+
+    /// The compiled body, unless an explanation is noting how the body writes its options
+    /// (which the tree-walker does) or the session evaluates only by walking the tree.
+    fn compiled_body(&mut self, function: &Function) -> Option<Arc<compile::Code>> {
+        if !self.compile_bodies || !self.recording_off() {
+            return None;
+        }
+        if let Some(code) = self.compiled.get(&function.id) {
+            return code.clone();
+        }
+        let code = compile::compile(&function.params, &function.body, &mut |name| {
+            self.family_called(name)
+        })
+        .map(Arc::new);
+        self.compiled.insert(function.id, code.clone());
+        code
     }
 
     fn loop_error(&self, function: &Function, key: &CallKey, span: Span) -> Flow {
@@ -276,7 +296,11 @@ impl Session {
     /// Counts one step of work, and stops when the limit is passed or Ctrl-C was pressed.
     #[inline]
     pub(super) fn step(&mut self, span: Span) -> Result<()> {
-        self.work(1, span)
+        self.steps += 1;
+        if self.steps <= self.limits.steps && !self.steps.is_multiple_of(1024) {
+            return Ok(());
+        }
+        self.steps_checked(span, true)
     }
 
     /// Counts a builtin's pass over `units` elements as that many steps, so that a loop
@@ -284,6 +308,12 @@ impl Session {
     pub(super) fn work(&mut self, units: u64, span: Span) -> Result<()> {
         let before = self.steps;
         self.steps = self.steps.saturating_add(units);
+        self.steps_checked(span, before / 1024 != self.steps / 1024)
+    }
+
+    /// Stops past the `steps` limit; at every 1024th step, also on Ctrl-C.
+    #[cold]
+    fn steps_checked(&mut self, span: Span, tick: bool) -> Result<()> {
         if self.steps > self.limits.steps {
             return Err(EvalError::TooManySteps {
                 span,
@@ -291,7 +321,7 @@ impl Session {
             }
             .into());
         }
-        if before / 1024 != self.steps / 1024
+        if tick
             && let Err(error) = self
                 .arena
                 .watch

@@ -49,7 +49,7 @@ impl StackRoom {
     }
 
     #[inline(always)]
-    fn has_room(self) -> bool {
+    pub(super) fn has_room(self) -> bool {
         stack_address() > self.floor
     }
 }
@@ -71,7 +71,7 @@ impl Session {
 
     /// Runs `f` where the stack has room: here, with the room measured again, or on a
     /// fresh segment. [`StackRoom`] says why the room is not measured at every level.
-    fn on_fresh_stack<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
+    pub(super) fn on_fresh_stack<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
         let outer = self.stack;
         let result = stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
             self.stack = StackRoom::measured();
@@ -126,14 +126,7 @@ impl Session {
             ExprKind::Game(elements) => {
                 let noted = self.option_list_starts();
                 let list = self.elements(elements, expr.span, true)?;
-                let mut options = Vec::with_capacity(list.items.len());
-                for (value, span) in &list.items {
-                    options.push(self.game_value(value, *span)?);
-                }
-                self.option_list_ends(noted, &options);
-                let id = self.arena.with_options(options);
-                self.elements_done(&list);
-                Ok(Value::Game(id.map_err(|e| self.game_error(e, expr.span))?))
+                self.game_of(noted, list, expr.span)
             }
             ExprKind::Set(elements) => self.set_literal(elements, expr.span),
             ExprKind::List(elements) => self.list_literal(elements, expr.span),
@@ -145,6 +138,24 @@ impl Session {
             } => self.subscript(target, subscript),
             ExprKind::Call { callee, args } => self.call(callee, args, expr.span),
         }
+    }
+
+    /// The game whose options a comprehension listed.
+    pub(super) fn game_of(&mut self, noted: bool, list: Elements, span: Span) -> Result<Value> {
+        let mut options = Vec::with_capacity(list.items.len());
+        for (value, at) in &list.items {
+            match self.game_value(value, *at) {
+                Ok(id) => options.push(id),
+                Err(error) => {
+                    self.elements_done(&list);
+                    return Err(error);
+                }
+            }
+        }
+        self.option_list_ends(noted, &options);
+        let id = self.arena.with_options(options);
+        self.elements_done(&list);
+        Ok(Value::Game(id.map_err(|e| self.game_error(e, span))?))
     }
 
     fn lookup(&mut self, ident: &Ident) -> Result<Value> {
@@ -205,10 +216,21 @@ impl Session {
     }
 
     fn prefix(&mut self, op: PrefixOp, operand: &Expr, span: Span) -> Result<Value> {
-        if op == PrefixOp::Not {
-            return Ok(Value::Bool(!self.condition(operand)?));
-        }
         let value = self.eval(operand)?;
+        self.apply_prefix(op, value, operand.span, span)
+    }
+
+    /// `-e`, `not e`, `*e`, `#e`, with the operand's value known.
+    pub(super) fn apply_prefix(
+        &mut self,
+        op: PrefixOp,
+        value: Value,
+        operand_span: Span,
+        span: Span,
+    ) -> Result<Value> {
+        if op == PrefixOp::Not {
+            return Ok(Value::Bool(!self.truth(value, operand_span)?));
+        }
         let Value::Int(n) = value else {
             let (message, help) = match op {
                 PrefixOp::Heap => (
@@ -222,7 +244,7 @@ impl Session {
                 _ => ("`-` negates an integer", "only integers have a negative"),
             };
             return Err(EvalError::type_error(
-                operand.span,
+                operand_span,
                 message,
                 format!("this is {}", value.kind()),
             )
@@ -237,9 +259,9 @@ impl Session {
                 }
                 .into()
             }),
-            PrefixOp::Heap => self.heap(chips(n, operand.span)?, span),
+            PrefixOp::Heap => self.heap(chips(n, operand_span)?, span),
             PrefixOp::Subtraction => {
-                let pile = chips(n, operand.span)?;
+                let pile = chips(n, operand_span)?;
                 let id = self
                     .arena
                     .subtraction(pile, &[1, 2, 3])
@@ -259,48 +281,55 @@ impl Session {
     }
 
     /// `a + b - c`: folded from the left; `and` and `or` stop as soon as they know.
-    /// A run of games added up becomes one sum node, not one node per partial sum.
     fn chain(&mut self, first: &Expr, rest: &[(BinOp, Span, Expr)]) -> Result<Value> {
-        let mut value = self.eval(first)?;
-        let mut span = first.span;
+        self.fold_chain(&WrittenChain { first, rest })
+    }
+
+    /// A chain folded from the left, its operands evaluated as `chain` says.
+    /// A run of games added up becomes one sum node, not one node per partial sum.
+    pub(super) fn fold_chain(&mut self, chain: &impl ChainOperands) -> Result<Value> {
+        let mut value = chain.first(self)?;
+        let mut span = chain.first_span();
         // The buffer of the last chain, so that `K(a) + K(b)` in a comprehension allocates
         // nothing (a chain within a part takes a fresh one).
         let mut parts: Vec<GameId> = std::mem::take(&mut self.sum_parts);
-        for (i, (op, op_span, rhs)) in rest.iter().enumerate() {
-            if matches!(value, Value::Game(_)) && *op == BinOp::Add {
-                let right = self.eval(rhs)?;
+        for i in 0..chain.len() {
+            let (op, op_span, rhs_span) = chain.op(i);
+            let lhs_expr = if i == 0 { chain.first_expr() } else { None };
+            if matches!(value, Value::Game(_)) && op == BinOp::Add {
+                let right = chain.operand(self, i)?;
                 if matches!(right, Value::Game(_) | Value::Int(0)) {
                     if parts.is_empty() {
                         parts.push(self.game_value(&value, span)?);
                     }
-                    parts.push(self.game_value(&right, rhs.span)?);
-                    span = span.to(rhs.span);
+                    parts.push(self.game_value(&right, rhs_span)?);
+                    span = span.to(rhs_span);
                     continue;
                 }
                 value = self.sum_of(&mut parts, value, span)?;
                 let lhs = Operand {
                     value: &value,
                     span,
-                    expr: (i == 0).then_some(first),
+                    expr: lhs_expr,
                 };
-                value = self.binary(*op, *op_span, lhs, Operand::of(&right, rhs))?;
+                value = self.binary(op, op_span, lhs, Operand::at(&right, rhs_span))?;
             } else {
                 value = self.sum_of(&mut parts, value, span)?;
                 let lhs = Operand {
                     value: &value,
                     span,
-                    expr: (i == 0).then_some(first),
+                    expr: lhs_expr,
                 };
                 value = match (op, &value) {
                     (BinOp::And, Value::Bool(false)) => Value::Bool(false),
                     (BinOp::Or, Value::Bool(true)) => Value::Bool(true),
                     _ => {
-                        let right = self.eval(rhs)?;
-                        self.binary(*op, *op_span, lhs, Operand::of(&right, rhs))?
+                        let right = chain.operand(self, i)?;
+                        self.binary(op, op_span, lhs, Operand::at(&right, rhs_span))?
                     }
                 };
             }
-            span = span.to(rhs.span);
+            span = span.to(rhs_span);
         }
         let value = self.sum_of(&mut parts, value, span);
         parts.clear();
@@ -323,9 +352,15 @@ impl Session {
 
     /// A condition of `if` or `not`: must be true or false.
     pub(super) fn condition(&mut self, expr: &Expr) -> Result<bool> {
-        match self.eval(expr)? {
+        let value = self.eval(expr)?;
+        self.truth(value, expr.span)
+    }
+
+    /// The value of a condition written at `span`: must be true or false.
+    pub(super) fn truth(&self, value: Value, span: Span) -> Result<bool> {
+        match value {
             Value::Bool(b) => Ok(b),
-            other => Err(EvalError::type_error(expr.span, "a condition must be true or false", format!("this is {}", other.kind()))
+            other => Err(EvalError::type_error(span, "a condition must be true or false", format!("this is {}", other.kind()))
                 .with_help("conditions compare integers (`n > 0`) or claim something of games (`G is losing`, `G == H`)")
                 .into()),
         }
@@ -942,5 +977,47 @@ fn amount(bytes: u64) -> String {
         0..1024 => format!("{bytes} bytes"),
         1024..0x10_0000 => format!("{} KiB", bytes.div_ceil(1 << 10)),
         _ => format!("{} MiB", bytes.div_ceil(1 << 20)),
+    }
+}
+
+/// The operands of a chain `a + b - c`, as the tree-walker or a compiled body evaluates them.
+pub(super) trait ChainOperands {
+    fn first(&self, session: &mut Session) -> Result<Value>;
+    fn first_span(&self) -> Span;
+    /// The first operand as written, when a diagnostic may read it.
+    fn first_expr(&self) -> Option<&Expr>;
+    /// How many operators follow the first operand.
+    fn len(&self) -> usize;
+    /// The operator before operand `i + 1`, where it is, and where that operand is.
+    fn op(&self, i: usize) -> (BinOp, Span, Span);
+    /// The operand after operator `i`.
+    fn operand(&self, session: &mut Session, i: usize) -> Result<Value>;
+}
+
+/// A chain as written.
+struct WrittenChain<'a> {
+    first: &'a Expr,
+    rest: &'a [(BinOp, Span, Expr)],
+}
+
+impl ChainOperands for WrittenChain<'_> {
+    fn first(&self, session: &mut Session) -> Result<Value> {
+        session.eval(self.first)
+    }
+    fn first_span(&self) -> Span {
+        self.first.span
+    }
+    fn first_expr(&self) -> Option<&Expr> {
+        Some(self.first)
+    }
+    fn len(&self) -> usize {
+        self.rest.len()
+    }
+    fn op(&self, i: usize) -> (BinOp, Span, Span) {
+        let (op, op_span, rhs) = &self.rest[i];
+        (*op, *op_span, rhs.span)
+    }
+    fn operand(&self, session: &mut Session, i: usize) -> Result<Value> {
+        session.eval(&self.rest[i].2)
     }
 }

@@ -12,6 +12,7 @@ impl Session {
         self.arena = crate::game::Arena::new(self.limits.game);
         self.arena.watch = watch;
         self.globals.clear();
+        self.compiled.clear();
         self.memo.clear();
         self.all_forgotten();
         self.names = Default::default();

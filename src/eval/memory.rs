@@ -33,9 +33,11 @@ impl Held {
     }
 }
 
-/// The options of a game or the members of a set, as a comprehension lists them.
-pub(super) struct Elements {
-    pub items: Vec<(Value, Span)>,
+/// The options of a game or the members of a set, as a comprehension lists them: values
+/// with where each came from, or (in a compiled body) the options' games themselves, charged
+/// alike so that the `memory` limit stops both at the same place.
+pub(super) struct Elements<T = (Value, Span)> {
+    pub items: Vec<T>,
     /// Where the list is written, for the diagnostic.
     span: Span,
     /// A game's options (copied into a list of ids), else a set's members (copied twice: a
@@ -45,7 +47,7 @@ pub(super) struct Elements {
     bytes: u64,
 }
 
-impl Elements {
+impl<T> Elements<T> {
     pub fn new(span: Span, game: bool) -> Self {
         Elements {
             items: Vec::new(),
@@ -89,11 +91,7 @@ enum Growing<'a> {
 
 impl Session {
     /// Adds an element to a list being built, after charging the room it grows by.
-    pub(super) fn push_element(
-        &mut self,
-        list: &mut Elements,
-        element: (Value, Span),
-    ) -> Result<()> {
+    pub(super) fn push_element<T>(&mut self, list: &mut Elements<T>, element: T) -> Result<()> {
         if list.items.len() == list.items.capacity() {
             // Grown by doubling, as a `Vec` would, but charged before it is allocated.
             let more = list.items.capacity().max(4);
@@ -114,7 +112,7 @@ impl Session {
     }
 
     /// The list's game or set is made (or its statement failed): its room is given back.
-    pub(super) fn elements_done(&mut self, list: &Elements) {
+    pub(super) fn elements_done<T>(&mut self, list: &Elements<T>) {
         self.held.lists = self.held.lists.saturating_sub(list.bytes);
         self.hold_outside();
     }

@@ -9,6 +9,7 @@ mod calls;
 mod capped;
 mod collections;
 mod commands;
+mod compile;
 mod digraph;
 mod error;
 mod expr;
@@ -125,6 +126,13 @@ pub struct Session {
     defined_later: FxHashMap<Arc<str>, Span>,
     /// Noting how a body writes its options, for explanations.
     recording: written::Recording,
+    /// Family bodies run compiled ([`compile`]); off, they are only walked as written (the
+    /// reference the compiled form is tested against).
+    compile_bodies: bool,
+    /// Family bodies compiled on their first call, by function id (`None` for one left to
+    /// the tree-walker); forgotten at every definition, which may change what a call in
+    /// them calls.
+    compiled: rustc_hash::FxHashMap<u32, Option<Arc<compile::Code>>>,
     /// What `let` names of games were defined as, where that may call a family of the
     /// user's own: explanations of the name speak of the calls.
     definitions: FxHashMap<Arc<str>, Expr>,
@@ -167,6 +175,8 @@ impl Session {
             interrupt,
             defined_later: FxHashMap::default(),
             recording: written::Recording::Off,
+            compile_bodies: true,
+            compiled: Default::default(),
             definitions: FxHashMap::default(),
             at_prompt: false,
             library: FxHashMap::default(),
@@ -180,6 +190,12 @@ impl Session {
     }
 
     /// Sets a limit from `name=value`, e.g. `heap=200000000`, for the statements to come.
+    /// Whether family bodies run compiled (the default) or only walked as written: the
+    /// tests compare the two, and the benchmarks time them.
+    pub fn compile_bodies(&mut self, on: bool) {
+        self.compile_bodies = on;
+    }
+
     pub fn set_limit(&mut self, setting: &str) -> std::result::Result<(), String> {
         self.limits.set(setting)?;
         self.arena.limits = self.limits.game;

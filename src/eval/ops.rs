@@ -25,6 +25,15 @@ impl<'a> Operand<'a> {
             expr: Some(expr),
         }
     }
+
+    /// A value from the code at `span`, not read by any diagnostic.
+    pub fn at(value: &'a Value, span: Span) -> Self {
+        Operand {
+            value,
+            span,
+            expr: None,
+        }
+    }
 }
 
 impl Session {

@@ -78,7 +78,7 @@ impl Session {
     /// Whether the call being evaluated was made by a library body. The library checks what
     /// a user gives it and trusts its own calls (its worksheets test them), so a position's
     /// options are not checked again: that would cost Cram half as much again.
-    fn called_by_library(&self) -> bool {
+    pub(super) fn called_by_library(&self) -> bool {
         self.in_library
             && self
                 .calls

@@ -343,6 +343,8 @@ impl Session {
         if let Global::Value(Value::Game(id)) = &global {
             self.name_game(*id, name.name.clone());
         }
+        // Compiled bodies know what their calls call.
+        self.compiled.clear();
         // Names in bodies are looked up when called, so a redefinition may change what
         // earlier calls would give: forget them.
         if self.globals.insert(name.name.clone(), global).is_some() {

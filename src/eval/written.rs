@@ -247,6 +247,11 @@ impl Session {
         }
     }
 
+    /// Whether no explanation is noting how a body writes its options.
+    pub(super) fn recording_off(&self) -> bool {
+        matches!(self.recording, Recording::Off)
+    }
+
     /// Whether the option list being evaluated is the one noted for an explanation.
     pub(super) fn noting_options(&self) -> bool {
         matches!(self.recording, Recording::On { depth: 1, .. })
