@@ -5,12 +5,15 @@
 //! (each comprehension element evaluated), "memory" the bytes the session still holds at the
 //! end (counted by this bench's allocator), divided by the memoized positions. Every answer
 //! is checked against the mathematics (Kayles' values from the heap engine, the rook's
-//! `i xor j`). `QUICK=1` runs only the smaller sizes; an argument keeps the rows whose name
-//! contains it (`cargo bench --bench families -- rook`).
+//! `i xor j`, and for the library's Chomp, Moore's Nim₂ and Cram, which are written in grundy
+//! too, a Rust reference that also counts their options and positions). `QUICK=1` runs only
+//! the smaller sizes; an argument keeps the rows whose name contains it
+//! (`cargo bench --bench families -- rook`).
 
 mod timing;
 
 use std::alloc::{GlobalAlloc, Layout, System};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicIsize, Ordering};
 
 use grundy::eval::{Answer, Event, Session};
@@ -65,6 +68,13 @@ fn main() {
     let rook_sizes: &[u64] = if quick { &[100, 200] } else { &[100, 200, 300] };
     let mut cases: Vec<Case> = kayles_sizes.iter().map(|&n| kayles(n)).collect();
     cases.extend(rook_sizes.iter().map(|&n| rook(n)));
+    // The library's rulesets, written in grundy (std/).
+    cases.push(chomp(if quick { 6 } else { 8 }));
+    cases.push(moore(if quick { &[8, 8, 8] } else { &[12, 12, 12, 12] }));
+    cases.push(cram(4, if quick { 4 } else { 5 }));
+    if !quick {
+        cases.push(cram(5, 5));
+    }
 
     println!(
         "| family | options | positions | time | options per second | memory (bytes/position) |"
@@ -142,6 +152,139 @@ fn rook(n: u64) -> Case {
         positions: (n + 1) * (n + 1),
         expected: 0,
     }
+}
+
+/// The library's Chomp on an n × n board, against a Rust reference over the Young diagrams
+/// (rows from the bottom, longest first).
+fn chomp(n: u8) -> Case {
+    fn value(rows: &[u8], memo: &mut HashMap<Vec<u8>, u64>, options: &mut u64) -> u64 {
+        if let Some(&v) = memo.get(rows) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        for i in 0..rows.len() {
+            for j in 0..rows[i] {
+                if i + j as usize == 0 {
+                    continue;
+                }
+                *options += 1;
+                let mut bitten = rows[..i].to_vec();
+                bitten.extend(rows[i..].iter().map(|&x| x.min(j)).filter(|&x| x > 0));
+                seen.push(value(&bitten, memo, options));
+            }
+        }
+        let v = mex(&seen);
+        memo.insert(rows.to_vec(), v);
+        v
+    }
+    let (mut memo, mut options) = (HashMap::new(), 0);
+    let expected = value(&vec![n; usize::from(n)], &mut memo, &mut options);
+    Case {
+        name: format!("Chomp `chomp_rectangle({n}, {n})`"),
+        program: format!("nimber(chomp_rectangle({n}, {n}))\n"),
+        options,
+        positions: memo.len() as u64,
+        expected,
+    }
+}
+
+/// The library's Moore's Nim_2 (take from one or two heaps), against a Rust reference over
+/// sorted heaps. The body lists each list reached by lowering one or two heaps.
+fn moore(heaps: &[u8]) -> Case {
+    fn value(heaps: &[u8], memo: &mut HashMap<Vec<u8>, u64>, options: &mut u64) -> u64 {
+        if let Some(&v) = memo.get(heaps) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        let mut visit = |mut q: Vec<u8>, seen: &mut Vec<u64>| {
+            *options += 1;
+            q.retain(|&x| x > 0);
+            q.sort_unstable();
+            seen.push(value(&q, memo, options));
+        };
+        for i in 0..heaps.len() {
+            for a in 0..heaps[i] {
+                let mut q = heaps.to_vec();
+                q[i] = a;
+                visit(q.clone(), &mut seen);
+                for j in i + 1..heaps.len() {
+                    for b in 0..heaps[j] {
+                        let mut r = q.clone();
+                        r[j] = b;
+                        visit(r, &mut seen);
+                    }
+                }
+            }
+        }
+        let v = mex(&seen);
+        memo.insert(heaps.to_vec(), v);
+        v
+    }
+    let (mut memo, mut options) = (HashMap::new(), 0);
+    let expected = value(heaps, &mut memo, &mut options);
+    let list: Vec<String> = heaps.iter().map(u8::to_string).collect();
+    let list = list.join(", ");
+    Case {
+        name: format!("Moore's Nim₂ `moore(2, [{list}])`"),
+        program: format!("nimber(moore(2, [{list}]))\n"),
+        options,
+        positions: memo.len() as u64,
+        expected,
+    }
+}
+
+/// The library's Cram on an m × n board, against a Rust reference over the boards as bit
+/// masks of covered squares.
+fn cram(m: u32, n: u32) -> Case {
+    const UNKNOWN: u8 = u8::MAX;
+    let squares = m * n;
+    let mut values = vec![UNKNOWN; 1 << squares];
+    let mut options = 0u64;
+    let dominoes: Vec<u32> = (0..squares)
+        .flat_map(|k| {
+            let right = (k % n + 1 < n).then(|| (1 << k) | (1 << (k + 1)));
+            let below = (k + n < squares).then(|| (1 << k) | (1 << (k + n)));
+            right.into_iter().chain(below)
+        })
+        .collect();
+    // Boards with more squares covered first: a board's options are all computed before it.
+    let mut reached = vec![0u32];
+    let mut order = Vec::new();
+    values[0] = 0;
+    while let Some(board) = reached.pop() {
+        order.push(board);
+        for &domino in &dominoes {
+            let next = board | domino;
+            if board & domino == 0 && values[next as usize] == UNKNOWN {
+                values[next as usize] = 0;
+                reached.push(next);
+            }
+        }
+    }
+    order.sort_unstable_by_key(|board| std::cmp::Reverse(board.count_ones()));
+    for &board in &order {
+        let mut seen = Vec::new();
+        for &domino in &dominoes {
+            if board & domino == 0 {
+                options += 1;
+                seen.push(u64::from(values[(board | domino) as usize]));
+            }
+        }
+        values[board as usize] = mex(&seen) as u8;
+    }
+    Case {
+        name: format!("Cram `cram({m}, {n})`"),
+        program: format!("nimber(cram({m}, {n}))\n"),
+        options,
+        positions: order.len() as u64,
+        expected: u64::from(values[0]),
+    }
+}
+
+fn mex(values: &[u64]) -> u64 {
+    (0..)
+        .find(|v| !values.contains(v))
+        .expect("a value is missing")
 }
 
 /// `12.3 M/s`

@@ -124,6 +124,37 @@ proptest! {
         }
     }
 
+    /// Strings are subscripted by characters, whether all ASCII (read in place) or not:
+    /// the same as Rust on the string's characters.
+    #[test]
+    fn string_subscripts_count_characters(
+        chars in prop::collection::vec(prop::sample::select(vec!['x', '.', 'é', '█']), 0..7),
+        from in -8i64..8,
+        to in -8i64..8,
+        at in -6i64..6,
+    ) {
+        let text: String = chars.iter().collect();
+        let len = chars.len() as i64;
+        let cut = |n: i64| (if n < 0 { n + len } else { n }).clamp(0, len) as usize;
+        let (start, end) = (cut(from), cut(to).max(cut(from)));
+        let slice: String = chars[start..end].iter().collect();
+        let mut claims = vec![
+            format!("\"{text}\"[{from}:{to}] == \"{slice}\""),
+            format!("len(\"{text}\") == {len}"),
+        ];
+        let index = if at < 0 { at + len } else { at };
+        if (0..len).contains(&index) {
+            let mut replaced = chars.clone();
+            replaced[index as usize] = 'o';
+            let replaced: String = replaced.iter().collect();
+            claims.push(format!("\"{text}\"[{at}] == \"{}\"", chars[index as usize]));
+            claims.push(format!("\"{text}\"[{at} := \"o\"] == \"{replaced}\""));
+        }
+        let program = format!("[{}]", claims.join(", "));
+        let all_true = format!("[{}]", vec!["true"; claims.len()].join(", "));
+        prop_assert_eq!(eval(&program), all_true);
+    }
+
     /// `count` counts the cases where its claim holds; `all` and `any` agree with it.
     #[test]
     fn quantifiers_count_their_cases(n in 0i64..60, m in 1i64..7) {

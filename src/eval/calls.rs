@@ -16,6 +16,10 @@ use super::{EvalError, Flow, Function, Result, Session, Value, compile};
 use crate::source::Span;
 use crate::syntax::ast::Expr;
 
+/// Elements of a list, set or string a builtin goes through for one step: about as long as
+/// a call or a loop pass takes.
+pub(super) const ELEMENTS_A_STEP: usize = 64;
+
 /// How many calls deep one evaluation goes on the Rust stack before suspending.
 pub(super) const SUSPEND_DEPTH: usize = 256;
 
@@ -303,8 +307,14 @@ impl Session {
         self.steps_checked(span, true)
     }
 
-    /// Counts a builtin's pass over `units` elements as that many steps, so that a loop
-    /// repeating it is bounded by the work done, not by the number of passes alone.
+    /// Counts a builtin's pass over a list, set or string of `elements` as a step for every
+    /// [`ELEMENTS_A_STEP`] of them, so that a loop repeating it is bounded by the work done,
+    /// not by the number of passes alone.
+    pub(super) fn pass_over(&mut self, elements: usize, span: Span) -> Result<()> {
+        self.work(elements.div_ceil(ELEMENTS_A_STEP) as u64, span)
+    }
+
+    /// Counts `units` steps of work at once: drawing a picture costs one an edge.
     pub(super) fn work(&mut self, units: u64, span: Span) -> Result<()> {
         let before = self.steps;
         self.steps = self.steps.saturating_add(units);

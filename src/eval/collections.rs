@@ -34,9 +34,12 @@ fn nesting(value: &Value, limit: usize) -> usize {
     deepest
 }
 
-/// A list or a string, as a sequence of values (a string's are its characters).
+/// A list or a string, as a sequence of values (a string's are its characters). A string of
+/// ASCII characters, as positions usually are (`"xx.xxx"`), is read in place, a byte a
+/// character.
 enum Sequence {
     List(Arc<[Value]>),
+    Ascii(Arc<str>),
     Str(Vec<char>),
 }
 
@@ -44,6 +47,7 @@ impl Sequence {
     fn of(value: &Value) -> Option<Sequence> {
         match value {
             Value::List(items) => Some(Sequence::List(items.clone())),
+            Value::Str(text) if text.is_ascii() => Some(Sequence::Ascii(text.clone())),
             Value::Str(text) => Some(Sequence::Str(text.chars().collect())),
             _ => None,
         }
@@ -52,6 +56,7 @@ impl Sequence {
     fn len(&self) -> usize {
         match self {
             Sequence::List(items) => items.len(),
+            Sequence::Ascii(text) => text.len(),
             Sequence::Str(chars) => chars.len(),
         }
     }
@@ -59,7 +64,7 @@ impl Sequence {
     fn what(&self) -> (&'static str, &'static str) {
         match self {
             Sequence::List(_) => ("list", "element"),
-            Sequence::Str(_) => ("string", "character"),
+            Sequence::Ascii(_) | Sequence::Str(_) => ("string", "character"),
         }
     }
 }
@@ -145,18 +150,20 @@ impl Session {
         let Some(sequence) = Sequence::of(&value) else {
             return Err(not_a_sequence(&value, target.span, subscript).into());
         };
-        // Only an element of a list is taken without going through the whole sequence.
+        // Only an element of a list or an ASCII string is taken without going through
+        // the whole sequence.
         if !matches!(
             (&sequence, subscript),
-            (Sequence::List(_), Subscript::Index(_))
+            (Sequence::List(_) | Sequence::Ascii(_), Subscript::Index(_))
         ) {
-            self.work(sequence.len() as u64, target.span)?;
+            self.pass_over(sequence.len(), target.span)?;
         }
         match subscript {
             Subscript::Index(index) => {
                 let at = self.position(&sequence, index)?;
                 Ok(match sequence {
                     Sequence::List(items) => items[at].clone(),
+                    Sequence::Ascii(text) => Value::Str(text[at..=at].into()),
                     Sequence::Str(chars) => Value::Str(chars[at].to_string().into()),
                 })
             }
@@ -176,6 +183,7 @@ impl Session {
                 let end = bound(to, len)?.max(start);
                 Ok(match sequence {
                     Sequence::List(items) => Value::List(items[start..end].into()),
+                    Sequence::Ascii(text) => Value::Str(text[start..end].into()),
                     Sequence::Str(chars) => {
                         Value::Str(chars[start..end].iter().collect::<String>().into())
                     }
@@ -191,7 +199,7 @@ impl Session {
                         items[at] = new;
                         Ok(Value::List(items.into()))
                     }
-                    Sequence::Str(mut chars) => {
+                    sequence => {
                         let Value::Str(text) = &new else {
                             return Err(EvalError::type_error(
                                 value.span,
@@ -217,11 +225,15 @@ impl Session {
                             ))
                             .into());
                         }
-                        let tail = chars.split_off(at + 1);
-                        chars.pop();
-                        chars.extend(text.chars());
-                        chars.extend(tail);
-                        Ok(Value::Str(chars.into_iter().collect::<String>().into()))
+                        let replaced: String = match sequence {
+                            Sequence::Ascii(old) => [&old[..at], &**text, &old[at + 1..]].concat(),
+                            Sequence::Str(mut chars) => {
+                                chars[at] = text.chars().next().expect("one character");
+                                chars.into_iter().collect()
+                            }
+                            Sequence::List(_) => unreachable!("a list is replaced above"),
+                        };
+                        Ok(Value::Str(replaced.into()))
                     }
                 }
             }
@@ -268,7 +280,7 @@ impl Session {
     pub(super) fn contains(&mut self, item: Operand, collection: Operand) -> Result<bool> {
         let item_value = self.canonical(item.value.clone(), item.span)?;
         if let Value::List(_) | Value::Str(_) = collection.value {
-            self.work(data_len(collection.value), collection.span)?;
+            self.pass_over(data_len(collection.value), collection.span)?;
         }
         if let (Value::List(items), Value::Game(_)) = (collection.value, &item_value) {
             for element in items.iter() {
@@ -339,7 +351,7 @@ impl Session {
         };
         // Counted once done: the operands were gone through, and the result was built.
         let cost = operands.saturating_add(data_len(&value));
-        Some(self.work(cost, span).map(|()| value))
+        Some(self.pass_over(cost, span).map(|()| value))
     }
 
     fn combine(&mut self, op: BinOp, lhs: Operand, rhs: Operand) -> Option<Result<Value>> {
@@ -508,13 +520,13 @@ impl Iterator for Passes {
 
 /// How many elements (or bytes of a string) an operation on this value goes through;
 /// 0 for a value that is not a collection.
-pub(super) fn data_len(value: &Value) -> u64 {
+pub(super) fn data_len(value: &Value) -> usize {
     match value {
-        Value::List(items) | Value::SetOf(items) => items.len() as u64,
-        Value::Set(members) => members.len() as u64,
-        Value::Str(text) => text.len() as u64,
+        Value::List(items) | Value::SetOf(items) => items.len(),
+        Value::Set(members) => members.len(),
+        Value::Str(text) => text.len(),
         &Value::Range { start, end } => {
-            u64::try_from(super::value::range_len(start, end)).unwrap_or(u64::MAX)
+            usize::try_from(super::value::range_len(start, end)).unwrap_or(usize::MAX)
         }
         _ => 0,
     }

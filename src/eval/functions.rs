@@ -72,7 +72,7 @@ impl Session {
                     .arena
                     .options(id)
                     .map_err(|e| self.game_error(e, arg.span))?;
-                self.work(options.len() as u64, arg.span)?;
+                self.pass_over(options.len(), arg.span)?;
                 let mut games = Vec::with_capacity(options.len());
                 for option in options {
                     games.push(self.canonical(Value::Game(option), arg.span)?);
@@ -83,7 +83,7 @@ impl Session {
                 Value::Str(text) => Value::Str(text),
                 other => {
                     let text = self.describe_value(&other);
-                    self.work(text.len() as u64, arg.span)?;
+                    self.pass_over(text.len(), arg.span)?;
                     Value::Str(text.into())
                 }
             }),
@@ -92,7 +92,7 @@ impl Session {
                     Value::List(items) | Value::SetOf(items) => items.len() as u128,
                     Value::Set(members) => members.len() as u128,
                     Value::Str(text) => {
-                        self.work(text.len() as u64, arg.span)?;
+                        self.pass_over(text.len(), arg.span)?;
                         text.chars().count() as u128
                     }
                     &Value::Range { start, end } => super::value::range_len(start, end),
@@ -102,7 +102,7 @@ impl Session {
             }
             _ => {
                 let items = self.items(name, &value, arg)?;
-                self.work(items.len() as u64, arg.span)?;
+                self.pass_over(items.len(), arg.span)?;
                 match name {
                     "sum" => self.sum(items, arg, span),
                     "sort" => {
