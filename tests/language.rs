@@ -384,6 +384,24 @@ fn definitions_may_shadow_builtins() {
         "let nim(n) = *(n + 1); nim(3)",
         "*4 — the player to move wins",
     )]);
+    // Every built-in, old (`nimber`, `mex`) or new (`len`, `str`, `all`, `digraph`), is the
+    // user's once defined, as a family or a value.
+    for builtin in grundy::eval::BUILTINS {
+        let name = builtin.name;
+        if name == "options" {
+            continue;
+        }
+        let family = format!("let {name}(x, y) = x * y\n{name}(6, 7)");
+        assert_eq!(eval(&family), "42", "{family}");
+        let value = format!("let {name} = 5\n{name} + 1");
+        assert_eq!(eval(&value), "6", "{value}");
+    }
+    // `options` is also the command `options G`: no name, and the diagnostic says why.
+    let text = errors("let options(G) = 1");
+    assert!(
+        text.contains("`options` starts the command `options G`"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -549,6 +567,11 @@ fn families_are_values_that_tabulate() {
         (
             "let S(n) = *n; S",
             "S: a family of games; `S(n)` is one of them, `seq(S, 0..20)` tabulates their values",
+        ),
+        // A family is shown as it was defined, whatever its parameter is called.
+        (
+            "let step(k) = < step(j) for j in 0..k >; step",
+            "step: a family of games; `step(k)` is one of them, `seq(step, 0..20)` tabulates their values",
         ),
     ]);
 }

@@ -358,7 +358,7 @@ impl Session {
     }
 
     /// A condition of `if` or `not`: must be true or false.
-    fn condition(&mut self, expr: &Expr) -> Result<bool> {
+    pub(super) fn condition(&mut self, expr: &Expr) -> Result<bool> {
         let value = self.eval(expr)?;
         self.truth(value, expr.span)
     }
@@ -412,7 +412,7 @@ impl Session {
                 // are only worked out then, when an explanation asks how the body writes them.
                 if game && session.noting_options() {
                     let words = match &element.label {
-                        Some(label) => Some(session.move_words(label)?),
+                        Some(label) => Some(session.option_words(label)?),
                         None => None,
                     };
                     session.element_evaluated(&element.expr, words);
@@ -902,7 +902,7 @@ impl Session {
 
 impl Session {
     /// What `as ...` says of a move: a string.
-    fn move_words(&mut self, label: &Expr) -> Result<Arc<str>> {
+    pub(super) fn move_words(&mut self, label: &Expr) -> Result<Arc<str>> {
         match self.eval(label)? {
             Value::Str(text) => Ok(text),
             other => Err(EvalError::type_error(

@@ -26,6 +26,7 @@ mod options;
 mod pictures;
 mod quantifiers;
 mod reasons;
+mod require;
 mod resolve;
 mod statement;
 pub mod value;

@@ -10,7 +10,7 @@ use crate::eval::options::is_two_part_sum;
 use crate::eval::{Flow, Function, Global, Result, Session, Value};
 use crate::game::{GameId, OptionList};
 use crate::source::Span;
-use crate::syntax::ast::Expr;
+use crate::syntax::ast::{Expr, ExprKind};
 use std::sync::Arc;
 
 impl Session {
@@ -77,14 +77,24 @@ impl Session {
                     return self.eval(&call.written);
                 };
                 let span = call.written.span;
+                // A refusal of these arguments is reported here, as the tree-walker does.
+                let written = match &call.written.kind {
+                    ExprKind::Call { args, .. } => &args[..],
+                    _ => &[],
+                };
+                let place = |session: &Session, values: &[Value], flow: Flow| {
+                    session.place_refusal(flow, function, values, written, span)
+                };
                 match &*call.args {
                     [a] => {
                         let values = [self.exec_code(a)?];
                         self.call_function(function, &values, span)
+                            .map_err(|flow| place(self, &values, flow))
                     }
                     [a, b] => {
                         let values = [self.exec_code(a)?, self.exec_code(b)?];
                         self.call_function(function, &values, span)
+                            .map_err(|flow| place(self, &values, flow))
                     }
                     args => {
                         let mut values = Vec::with_capacity(args.len());
@@ -92,7 +102,23 @@ impl Session {
                             values.push(self.exec_code(arg)?);
                         }
                         self.call_function(function, &values, span)
+                            .map_err(|flow| place(self, &values, flow))
                     }
+                }
+            }
+            Code::Require(require) => {
+                if self.global("require").is_some() {
+                    return self.eval(&require.written);
+                }
+                if self.called_by_library() {
+                    return self.exec_code(&require.value);
+                }
+                // Anything but a condition that holds is left to the tree-walker, which
+                // reports it (checking the condition again, on the way to an error only).
+                match self.exec_code(&require.condition) {
+                    Ok(Value::Bool(true)) => self.exec_code(&require.value),
+                    Err(Flow::Suspend(pending)) => Err(Flow::Suspend(pending)),
+                    _ => self.eval(&require.written),
                 }
             }
             Code::Game { elements, span } => self.game_literal(elements, *span),
