@@ -214,6 +214,48 @@ fn equal_games_are_one_node() {
     assert_ne!(id("a"), id("d"));
 }
 
+/// Kayles written by hand: the sums among its games' options are kept as their two parts,
+/// so K(300) makes about its 301 games, not the 45 000 sums it lists; the sums become games
+/// when something asks for them, and an option set of sums is still bounded by `memory`.
+#[test]
+fn sums_listed_as_options_are_made_only_when_asked_for() {
+    let mut session = Session::default();
+    let kayles = "let K(n) = < K(a) + K(n - a - k) for k in 1..=2 for a in 0..=n - k >";
+    let output = run_in(
+        &mut session,
+        "t",
+        &format!("{kayles}\nK(300) == kayles(300)"),
+    );
+    assert_eq!(output.answers, ["true"]);
+    let made = session.arena.len();
+    assert!(made < 1_000, "{made} games made");
+    let output = run_in(&mut session, "t", "options full K(300)");
+    let listed = &output.answers[0];
+    assert!(
+        listed.starts_with("K(300) ≡ *4 has 599 options"),
+        "{listed}"
+    );
+    assert_eq!(listed.lines().count(), 1 + 599, "{listed}");
+    assert!(
+        session.arena.len() > made + 500,
+        "the options listed are games now"
+    );
+
+    let mut limits = Limits::default();
+    limits.game.memory = 1 << 20;
+    let mut session = Session::new(limits);
+    let output = run_in(
+        &mut session,
+        "t",
+        "<*a + *b for a in 0..1000 for b in 0..1000>",
+    );
+    assert!(
+        output.errors[0].contains("this game's list of options"),
+        "{}",
+        output.errors[0]
+    );
+}
+
 #[test]
 fn families_are_memoized_and_deep() {
     table(&[
@@ -342,6 +384,24 @@ fn definitions_may_shadow_builtins() {
         "let nim(n) = *(n + 1); nim(3)",
         "*4 — the player to move wins",
     )]);
+    // Every built-in, old (`nimber`, `mex`) or new (`len`, `str`, `all`, `digraph`), is the
+    // user's once defined, as a family or a value.
+    for builtin in grundy::eval::BUILTINS {
+        let name = builtin.name;
+        if name == "options" {
+            continue;
+        }
+        let family = format!("let {name}(x, y) = x * y\n{name}(6, 7)");
+        assert_eq!(eval(&family), "42", "{family}");
+        let value = format!("let {name} = 5\n{name} + 1");
+        assert_eq!(eval(&value), "6", "{value}");
+    }
+    // `options` is also the command `options G`: no name, and the diagnostic says why.
+    let text = errors("let options(G) = 1");
+    assert!(
+        text.contains("`options` starts the command `options G`"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -507,6 +567,11 @@ fn families_are_values_that_tabulate() {
         (
             "let S(n) = *n; S",
             "S: a family of games; `S(n)` is one of them, `seq(S, 0..20)` tabulates their values",
+        ),
+        // A family is shown as it was defined, whatever its parameter is called.
+        (
+            "let step(k) = < step(j) for j in 0..k >; step",
+            "step: a family of games; `step(k)` is one of them, `seq(step, 0..20)` tabulates their values",
         ),
     ]);
 }

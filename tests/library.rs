@@ -161,7 +161,7 @@ fn a_misspelt_library_name_gets_a_suggestion() {
 fn help_lists_the_library() {
     let games = grundy::help::page("games").unwrap();
     for ruleset in RULESETS {
-        assert!(games.contains(ruleset.title()), "{games}");
+        assert!(games.contains(&ruleset.title()), "{games}");
         let page = grundy::help::page(ruleset.name).unwrap();
         for line in ruleset.example().lines() {
             assert!(page.contains(&format!("  {line}\n")), "{page}");
@@ -180,5 +180,215 @@ fn help_lists_the_library() {
                 definition.signature
             );
         }
+    }
+}
+
+/// `:help games` gives each ruleset's summary whole, however many lines it takes in its file.
+#[test]
+fn help_games_gives_every_summary_whole() {
+    let games = grundy::help::page("games").unwrap();
+    let flat = games.split_whitespace().collect::<Vec<_>>().join(" ");
+    for ruleset in RULESETS {
+        let first_paragraph: Vec<&str> = ruleset
+            .text
+            .lines()
+            .map_while(|line| line.strip_prefix("//"))
+            .map(str::trim)
+            .take_while(|line| !line.is_empty())
+            .collect();
+        let summary = first_paragraph.join(" ");
+        assert!(summary.ends_with('.'), "{}: {summary}", ruleset.path());
+        assert!(
+            flat.contains(&summary),
+            "`:help games` cuts `{summary}`:\n{games}"
+        );
+    }
+    assert!(
+        flat.contains("each bite takes a square and all squares above and to the right of it.")
+    );
+}
+
+/// A user's `str`, `sort` or `len` is the user's: the library's bodies, and the words of
+/// their moves, still use the built-ins.
+#[test]
+fn redefining_a_built_in_does_not_change_the_library() {
+    let moves = common::eval("let str(x) = 1\nmoves lasker(3)");
+    assert!(
+        moves.contains("lasker(3) → lasker(0) ≡ 0: take 3 chips"),
+        "{moves}"
+    );
+    let moves = common::eval("let sort(p) = p\nlet len(p) = 0\nmoves nimble([1, 3])");
+    assert!(
+        moves
+            .contains("nimble([1, 3]) → nimble([1, 1]) ≡ 0: move the coin on square 3 to square 1"),
+        "{moves}"
+    );
+    let why = common::eval("let sum(p) = 0\nlet max(a, b) = 0\nwhy chomp([2, 1]) is losing");
+    assert!(why.contains("chomp([2, 1])"), "{why}");
+    assert!(!why.contains("std/"), "{why}");
+    let tree =
+        common::eval("let cram_square(s, k) = \"?\"\nlet min(p) = 0\ntree cram_board(\"../..\")");
+    assert!(tree.contains("cram_board(\"../..\")"), "{tree}");
+    // The user's own calls see the user's definitions.
+    assert_eq!(common::eval("let str(x) = 1\nstr(5)"), "1");
+}
+
+/// Each library game refuses arguments it has no position for, at the argument the user
+/// wrote, with a help line that says what the game takes.
+#[test]
+fn every_ruleset_refuses_bad_arguments_at_the_users_call() {
+    let refused = [
+        ("lasker(-1)", "-1", "Lasker's Nim takes"),
+        ("fibonacci_nim(5, -2)", "5, -2", "Fibonacci Nim takes"),
+        ("euclid(-3, 5)", "-3, 5", "Euclid's game takes"),
+        ("moore(0, [1, 2])", "0, [1, 2]", "Moore's Nim takes"),
+        ("moore(2, 5)", "2, 5", "Moore's Nim takes"),
+        ("staircase([1, -1])", "[1, -1]", "Staircase Nim takes"),
+        ("nimble([-1, 3])", "[-1, 3]", "Nimble takes"),
+        ("poker_nim([3], -1)", "[3], -1", "Poker Nim takes"),
+        (
+            "chomp([1, 2, 3])",
+            "[1, 2, 3]",
+            "longest first, as in [3, 2, 2]",
+        ),
+        ("chomp([2, 0])", "[2, 0]", "longest first"),
+        ("chomp([])", "[]", "longest first"),
+        ("chomp_rectangle(0, 3)", "0, 3", "1 row or more"),
+        ("turning_turtles(0)", "0", "numbers its coins from 1"),
+        (
+            "turning_turtles_row(\"THX\")",
+            "\"THX\"",
+            "H (heads) and T (tails)",
+        ),
+        ("twins(-1)", "-1", "numbers its coins from 0"),
+        ("twins_row([\"H\"])", "[\"H\"]", "H (heads) and T (tails)"),
+        ("mock_turtles(-2)", "-2", "numbers its coins from 0"),
+        (
+            "mock_turtles_row(\"H T\")",
+            "\"H T\"",
+            "H (heads) and T (tails)",
+        ),
+        ("ruler(0)", "0", "numbers its coins from 1"),
+        ("ruler_heads(0, 4)", "0", "numbers its coins from 1"),
+        ("ruler_row(\"HTh\")", "\"HTh\"", "H (heads) and T (tails)"),
+        ("cram(0, 3)", "0, 3", "Cram takes"),
+        ("cram_row(-1)", "-1", "0 squares or more"),
+        ("cram_board(\"../.\")", "\"../.\"", "rows of one length"),
+        ("cram_board(\"..x\")", "\"..x\"", "rows of one length"),
+        ("cram_board(\"\")", "\"\"", "rows of one length"),
+        ("node_kayles([{1}, {}])", "[{1}, {}]", "each edge in both"),
+        ("node_kayles([{5}])", "[{5}]", "each edge in both"),
+        ("node_kayles(3)", "3", "each edge in both"),
+        (
+            "node_kayles_left(path_graph(3), [0])",
+            "path_graph(3), [0]",
+            "a set of them",
+        ),
+        ("path_graph(-1)", "-1", "0 vertices or more"),
+        ("cycle_graph(2)", "2", "3 vertices or more"),
+        ("complete_graph(-1)", "-1", "0 vertices or more"),
+        ("grid_graph(-2, -3)", "-2, -3", "0 or more of each"),
+    ];
+    for (call, args, help) in refused {
+        let text = common::errors(call);
+        assert!(text.contains("grundy::call::refused"), "{call}: {text}");
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains(help), "{call}: no `{help}` in {text}");
+        // The label is under the arguments as the user wrote them, in the user's program.
+        let line = format!(" 1 │ {call}\n");
+        let at = call.find(args).unwrap();
+        let underline = format!("{}{}", " ".repeat(at), "─".repeat(args.chars().count()));
+        assert!(
+            text.contains(&line),
+            "{call}: not shown in its own line: {text}"
+        );
+        let mut lines = text.lines().skip_while(|l| !l.starts_with(" 1 │ "));
+        let under = lines
+            .nth(1)
+            .unwrap_or_else(|| panic!("{call}: no label: {text}"));
+        let marks: String = under
+            .chars()
+            .skip(5)
+            .map(|c| if c == '┬' { '─' } else { c })
+            .collect();
+        assert!(
+            marks.trim_end() == underline,
+            "{call}: the label is not under `{args}`: {text}"
+        );
+        assert!(
+            !text.contains("std/"),
+            "{call}: points into the library: {text}"
+        );
+    }
+}
+
+/// What the library takes still works, at its edges too.
+#[test]
+fn the_edges_of_what_the_library_takes_are_games() {
+    assert_eq!(common::eval("euclid(0, 5) is losing"), "true");
+    assert_eq!(common::eval("euclid(5, 0) == euclid(0, 0)"), "true");
+    assert_eq!(common::eval("ruler_heads(3, 3) is losing"), "true");
+    assert_eq!(common::eval("chomp([1]) is losing"), "true");
+    assert_eq!(common::eval("cram_row(0) is losing"), "true");
+    assert_eq!(common::eval("nimble([]) is losing"), "true");
+    assert_eq!(common::eval("node_kayles([]) is losing"), "true");
+    // A refused call inside a user's family is reported at that call.
+    let text = common::errors("let f(n) = chomp_rectangle(n, n)\nf(3) + f(0)");
+    assert!(
+        text.contains("`chomp_rectangle(0, 0)` is not a call"),
+        "{text}"
+    );
+    assert!(
+        text.contains(" 1 │ let f(n) = chomp_rectangle(n, n)"),
+        "{text}"
+    );
+}
+
+/// Cram's moves say which squares the domino covers, and each board they name is the board
+/// those squares leave.
+#[test]
+fn cram_moves_name_the_squares_a_domino_covers() {
+    for board in ["../..", ".../...", "../../..", "#../..#/...", "..../.##."] {
+        let listing = common::eval(&format!("moves all cram_board(\"{board}\")"));
+        let mut told = 0;
+        for line in listing.lines().filter(|l| l.contains("place a domino on ")) {
+            let after = line
+                .split("→ cram_board(\"")
+                .nth(1)
+                .unwrap_or_else(|| panic!("{line}"));
+            let left = &after[..after.find('"').unwrap()];
+            let squares = line.split("place a domino on ").nth(1).unwrap();
+            let squares = squares.split_whitespace().next().unwrap();
+            let (first, second) = squares.split_once('–').unwrap();
+            let mut expected: Vec<char> = board.chars().collect();
+            for square in [first, second] {
+                let column = (square.as_bytes()[0] - b'a') as usize;
+                let row: usize = square[1..].trim().parse::<usize>().unwrap() - 1;
+                let width = board.find('/').unwrap_or(board.len()) + 1;
+                assert_eq!(expected[row * width + column], '.', "{line}");
+                expected[row * width + column] = '#';
+            }
+            let expected: String = expected.into_iter().collect();
+            assert_eq!(left, expected, "{board}: {line}");
+            told += 1;
+        }
+        let empty_pairs = |width: usize| {
+            let cells: Vec<char> = board.chars().collect();
+            (0..cells.len())
+                .filter(|&k| cells[k] == '.')
+                .map(|k| {
+                    [k + 1, k + width]
+                        .iter()
+                        .filter(|&&j| j < cells.len() && cells[j] == '.')
+                        .count()
+                })
+                .sum::<usize>()
+        };
+        let width = board.find('/').unwrap_or(board.len()) + 1;
+        assert_eq!(
+            told,
+            empty_pairs(width),
+            "{board}: every move told once\n{listing}"
+        );
     }
 }

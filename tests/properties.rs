@@ -11,7 +11,7 @@ use std::collections::HashMap;
 
 use grundy::eval::{Session, Value};
 use grundy::explain::{Claim, Explainer, Fold};
-use grundy::game::{GameId, Names};
+use grundy::game::{GameId, Names, Node};
 use proptest::prelude::*;
 
 /// A game as a tree of options, with nothing shared.
@@ -422,5 +422,81 @@ proptest! {
             "({g}) + ({g}) == 0\n({g}) + ({h}) == ({h}) + ({g})\n(({g}) + ({h})) + ({j}) == ({g}) + (({h}) + ({j}))"
         );
         prop_assert_eq!(common::eval(&claims), "true\ntrue\ntrue");
+    }
+}
+
+/// `<G1 + H1, ..., P1, ...>`: options written as sums of two games, then plain ones.
+fn with_sum_options(sums: &[(String, String)], plain: &[String]) -> String {
+    let sums = sums.iter().map(|(g, h)| format!("({g}) + ({h})"));
+    let options: Vec<String> = sums.chain(plain.iter().cloned()).collect();
+    format!("<{}>", options.join(", "))
+}
+
+/// The same game built by hand, named `name`: each sum made first, as a game named `S0`,
+/// `S1`, ..., and the options listed the other way round.
+fn with_sums_made_first(sums: &[(String, String)], plain: &[String], name: &str) -> String {
+    let lets: String = (sums.iter().enumerate())
+        .map(|(i, (g, h))| format!("let S{i} = ({g}) + ({h})\n"))
+        .collect();
+    let names = (0..sums.len()).map(|i| format!("S{i}"));
+    let mut options: Vec<String> = names.chain(plain.iter().cloned()).collect();
+    options.reverse();
+    format!("{lets}let {name} = <{}>", options.join(", "))
+}
+
+/// What a statement prints about X, its lines sorted (the order of options with equal
+/// standing follows the order their games were made in).
+fn lines_about(session: &mut Session, statement: &str) -> Vec<String> {
+    let mut lines: Vec<String> = eval(session, statement)
+        .lines()
+        .map(str::to_owned)
+        .collect();
+    lines.sort();
+    lines
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Options written `G + H` are kept as their two parts, never made as sum nodes unless
+    /// asked for: the game is worth what the definition says and its options are those sums.
+    #[test]
+    fn options_written_as_sums_are_those_sums(
+        sums in prop::collection::vec((tree(), tree()), 1..4),
+        plain in prop::collection::vec(tree(), 0..3),
+    ) {
+        let sources: Vec<(String, String)> = sums.iter().map(|(g, h)| (g.source(), h.source())).collect();
+        let plain_sources: Vec<String> = plain.iter().map(Tree::source).collect();
+        let (mut session, x) = game_named(&format!("let X = {}", with_sum_options(&sources, &plain_sources)));
+        let kept_as_parts = matches!(session.arena.node(x), Node::WithSums { .. });
+        prop_assert!(kept_as_parts, "X is {:?}", session.arena.node(x));
+        let reference = Tree(sums.iter().map(|(g, h)| g.plus(h)).chain(plain.iter().cloned()).collect());
+        prop_assert_eq!(nimber_of(&mut session, "X"), naive_nimber(&reference));
+        let options: Vec<String> = sources.iter().map(|(g, h)| format!("{g} + {h}")).chain(plain_sources).collect();
+        let claim = format!("options(X) == {{{}}}", options.join(", "));
+        prop_assert_eq!(eval(&mut session, &claim), "true");
+    }
+
+    /// A game whose options are written as sums is the same node, with the same value, moves
+    /// and explanations, as the game built from the sums made first by hand.
+    #[test]
+    fn sum_options_built_lazily_are_the_game_built_by_hand(
+        sums in prop::collection::vec((written_game(), written_game()), 1..4),
+        plain in prop::collection::vec(written_game(), 0..3),
+    ) {
+        let lazily = format!("let X = {}", with_sum_options(&sums, &plain));
+        let (mut lazy, x) = game_named(&lazily);
+        let (mut by_hand, y) = game_named(&with_sums_made_first(&sums, &plain, "X"));
+        let (both, x_in_both) = game_named(&format!("{lazily}\n{}", with_sums_made_first(&sums, &plain, "Y")));
+        prop_assert_eq!(both.value_of("Y"), Some(Value::Game(x_in_both)));
+        prop_assert_eq!(nimber_of(&mut lazy, "X"), nimber_of(&mut by_hand, "X"));
+        prop_assert_eq!(lazy.arena.option_count(x), by_hand.arena.option_count(y));
+        // Options of equal value are shown in the order their games were made: the lines
+        // of a listing, and the verdict of `why`, must agree.
+        for statement in ["moves all X", "options X"] {
+            prop_assert_eq!(lines_about(&mut lazy, statement), lines_about(&mut by_hand, statement), "{}", statement);
+        }
+        let verdict = |session: &mut Session| eval(session, "why X").lines().next().map(str::to_owned);
+        prop_assert_eq!(verdict(&mut lazy), verdict(&mut by_hand));
     }
 }

@@ -130,6 +130,10 @@ fn commands_show_definitions_types_and_help() {
         kind.contains("kayles : a family of games: kayles(n)"),
         "{kind}"
     );
+    // A family as defined, with its own parameter's name.
+    keys(&mut repl, "let step(k) = < step(j) for j in 0..k >\r");
+    let kind = keys(&mut repl, ":type step\r");
+    assert!(kind.contains("step : a family of games: step(k)"), "{kind}");
     let help = keys(&mut repl, ":h wythoff\r");
     assert!(help.contains("wythoff(i, j): Wythoff's game"), "{help}");
     keys(&mut repl, ":set depth 1\r");

@@ -148,6 +148,11 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "the names of the vertices of the game graph G, as a list: all(... for v in vertices(G))",
     },
     Builtin {
+        name: "require",
+        signature: "require(condition, \"help\", value)",
+        summary: "value, if the condition holds; otherwise an error at the call of the family, with this help",
+    },
+    Builtin {
         name: "seq",
         signature: "seq(F, 0..100)",
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
@@ -204,6 +209,9 @@ impl Session {
         let name = &*callee.name;
         if super::functions::is_data_builtin(name) {
             return self.call_data_builtin(callee, args, span);
+        }
+        if name == "require" {
+            return self.require(args, span);
         }
         let (fewest, most) = match name {
             "nim" => (0, usize::MAX),

@@ -59,6 +59,21 @@ pub(super) struct CallState {
     base_depth: usize,
 }
 
+impl CallState {
+    /// The call whose body is being evaluated, if any.
+    pub(super) fn innermost(&self) -> Option<&CallKey> {
+        self.chain.last()
+    }
+
+    /// The family whose body made the innermost call, if that is known (not for a call
+    /// computed on its own after a suspension).
+    pub(super) fn caller(&self) -> Option<u32> {
+        let len = self.chain.len();
+        let index = len.checked_sub(2)?;
+        self.chain.get_index(index).map(|key| key.function)
+    }
+}
+
 impl Session {
     /// Evaluates a top-level expression, computing suspended calls as they come up.
     pub(super) fn eval_root(&mut self, expr: &Expr) -> Result<Value> {
@@ -111,23 +126,30 @@ impl Session {
         args: &[Expr],
         span: Span,
     ) -> Result<Value> {
+        let place = |session: &Session, values: &[Value], flow: Flow| {
+            session.place_refusal(flow, function, values, args, span)
+        };
         match args {
             [a] => {
                 let values = [self.eval(a)?];
                 self.call_function(function, &values, span)
+                    .map_err(|flow| place(self, &values, flow))
             }
             [a, b] => {
                 let values = [self.eval(a)?, self.eval(b)?];
                 self.call_function(function, &values, span)
+                    .map_err(|flow| place(self, &values, flow))
             }
             [a, b, c] => {
                 let values = [self.eval(a)?, self.eval(b)?, self.eval(c)?];
                 self.call_function(function, &values, span)
+                    .map_err(|flow| place(self, &values, flow))
             }
             _ => {
                 let values = args.iter().map(|arg| self.eval(arg));
                 let values = values.collect::<Result<Vec<_>>>()?;
                 self.call_function(function, &values, span)
+                    .map_err(|flow| place(self, &values, flow))
             }
         }
     }
@@ -270,7 +292,10 @@ impl Session {
     /// better as themselves) or has a name already. A picture is named: its edges are long.
     pub(super) fn name_game(&mut self, id: crate::game::GameId, name: std::sync::Arc<str>) {
         use crate::game::Node;
-        if matches!(self.arena.node(id), Node::Options(_) | Node::Hackenbush(_)) {
+        if matches!(
+            self.arena.node(id),
+            Node::Options(_) | Node::WithSums { .. } | Node::Hackenbush(_)
+        ) {
             self.names.give(id, name);
         }
     }

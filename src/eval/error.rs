@@ -142,6 +142,19 @@ pub enum EvalError {
         span: Span,
     },
 
+    #[error("{message}")]
+    #[diagnostic(code(grundy::call::refused))]
+    Refused {
+        #[label("{label}")]
+        span: Span,
+        message: String,
+        label: String,
+        #[help]
+        help: String,
+        /// Until the error reaches the call that was refused (see [`super::require`]).
+        unplaced: Option<Box<super::require::Unplaced>>,
+    },
+
     #[error("assertion failed: {claim}")]
     #[diagnostic(code(grundy::assert::failed))]
     AssertFailed {
@@ -171,6 +184,7 @@ impl EvalError {
             | EvalError::TooDeep { span, .. }
             | EvalError::TooManySteps { span, .. }
             | EvalError::Cancelled { span }
+            | EvalError::Refused { span, .. }
             | EvalError::AssertFailed { span, .. } => *span,
         }
     }

@@ -7,12 +7,15 @@ use super::value::ShowSet;
 use std::sync::Arc;
 
 use super::{EvalError, Flow, Function, Global, Result, Session, Value, builtins};
-use crate::game::{GameError, GameId, SearchStop, StripStop};
+use crate::game::{GameError, GameId, OptionList, SearchStop, StripStop};
 use crate::source::Span;
 use crate::syntax::ast::*;
 
-/// What [`Session::each_pass`] gives each value to: true to go on.
+/// What [`Session::each_case`] gives each value to: true to go on.
 pub(super) type Sink<'a> = dyn FnMut(&mut Session, Value) -> Result<bool> + 'a;
+
+/// What each pass of an element's clauses does, its loop variables bound: true to go on.
+pub(super) type Pass<'a> = dyn FnMut(&mut Session) -> Result<bool> + 'a;
 
 /// Tables larger than this (64 TiB) are refused without advice to raise the `memory` limit.
 const MORE_THAN_ANY_MACHINE: u64 = 1 << 46;
@@ -141,19 +144,23 @@ impl Session {
     }
 
     /// The game whose options a comprehension listed.
-    pub(super) fn game_of(&mut self, noted: bool, list: Elements, span: Span) -> Result<Value> {
-        let mut options = Vec::with_capacity(list.items.len());
+    pub(super) fn game_of(&mut self, noted: bool, mut list: Elements, span: Span) -> Result<Value> {
+        let mut options = OptionList {
+            games: Vec::with_capacity(list.items.len()),
+            sums: std::mem::take(&mut list.sums),
+        };
         for (value, at) in &list.items {
             match self.game_value(value, *at) {
-                Ok(id) => options.push(id),
+                Ok(id) => options.games.push(id),
                 Err(error) => {
                     self.elements_done(&list);
                     return Err(error);
                 }
             }
         }
-        self.option_list_ends(noted, &options);
-        let id = self.arena.with_options(options);
+        // A noted list has no sums kept as parts (see `elements`): its options in order.
+        self.option_list_ends(noted, &options.games);
+        let id = self.arena.with_option_list(options);
         self.elements_done(&list);
         Ok(Value::Game(id.map_err(|e| self.game_error(e, span))?))
     }
@@ -351,7 +358,7 @@ impl Session {
     }
 
     /// A condition of `if` or `not`: must be true or false.
-    fn condition(&mut self, expr: &Expr) -> Result<bool> {
+    pub(super) fn condition(&mut self, expr: &Expr) -> Result<bool> {
         let value = self.eval(expr)?;
         self.truth(value, expr.span)
     }
@@ -386,21 +393,34 @@ impl Session {
                 .with_help("`as \"...\"` goes with an option of `<...>`; leave it out here")
                 .into());
             }
-            let mut collect = |session: &mut Session, value: Value| {
+            let mut collect = |session: &mut Session| {
+                let sum = game.then(|| WrittenChain::two_part_sum(&element.expr));
+                let value = match sum.flatten() {
+                    // Not while noting how the options are written: that needs their games.
+                    Some(sum) if !session.noting_options() => {
+                        match session.option_sum_parts(&sum)? {
+                            Ok(parts) => {
+                                return session.push_option_sum(&mut out, parts).map(|()| true);
+                            }
+                            Err(value) => value,
+                        }
+                    }
+                    _ => session.eval(&element.expr)?,
+                };
                 session.push_element(&mut out, (value, element.expr.span))?;
                 // Only a game's options are noted for explanations: not a list or set
                 // built inside one (`nimble(sort([x for x in p if x > 0]))`). Their words
                 // are only worked out then, when an explanation asks how the body writes them.
                 if game && session.noting_options() {
                     let words = match &element.label {
-                        Some(label) => Some(session.move_words(label)?),
+                        Some(label) => Some(session.option_words(label)?),
                         None => None,
                     };
                     session.element_evaluated(&element.expr, words);
                 }
                 Ok(true)
             };
-            if let Err(error) = self.each_pass(element, &mut collect) {
+            if let Err(error) = self.each(element, &mut collect, false) {
                 return Err(self.elements_failed(&out, error));
             }
         }
@@ -408,56 +428,44 @@ impl Session {
     }
 
     /// Gives `sink` the value of `element` for each pass of its clauses, until it says to
-    /// stop (false); says whether it went through all of them. The loop variables are bound
-    /// while `sink` runs.
-    pub(super) fn each_pass(&mut self, element: &Element, sink: &mut Sink) -> Result<bool> {
-        self.each(element, sink, false)
-    }
-
-    /// Like [`Session::each_pass`], for a claim over cases (`all`, `any`, `count`), which
-    /// may stop early: its ranges are gone through one by one, however long, bounded by the
-    /// `steps` limit and Ctrl-C rather than refused for their length.
+    /// stop (false), for a claim over cases (`all`, `any`, `count`), which may stop early:
+    /// its ranges are gone through one by one, however long, bounded by the `steps` limit
+    /// and Ctrl-C rather than refused for their length. The loop variables are bound while
+    /// `sink` runs.
     pub(super) fn each_case(&mut self, element: &Element, sink: &mut Sink) -> Result<bool> {
-        self.each(element, sink, true)
+        let mut pass = |session: &mut Session| {
+            let value = session.eval(&element.expr)?;
+            sink(session, value)
+        };
+        self.each(element, &mut pass, true)
     }
 
-    fn each(&mut self, element: &Element, sink: &mut Sink, lazy: bool) -> Result<bool> {
+    /// Runs `pass` for each pass of `element`'s clauses, until it says to stop (false); says
+    /// whether it went through all of them. `lazy` as for [`Session::each_case`].
+    fn each(&mut self, element: &Element, pass: &mut Pass, lazy: bool) -> Result<bool> {
         let mark = self.locals.len();
-        let result = self.expand(element, &element.clauses, sink, lazy);
+        let result = self.expand(&element.clauses, pass, lazy);
         self.locals.truncate(mark);
         result
     }
 
     /// One element under its remaining `for` and `if` clauses.
     /// One level per clause: 20 000 clauses in one element are as deep as that.
-    fn expand(
-        &mut self,
-        element: &Element,
-        clauses: &[Clause],
-        sink: &mut Sink,
-        lazy: bool,
-    ) -> Result<bool> {
+    fn expand(&mut self, clauses: &[Clause], pass: &mut Pass, lazy: bool) -> Result<bool> {
         if self.stack.has_room() {
-            return self.expand_here(element, clauses, sink, lazy);
+            return self.expand_here(clauses, pass, lazy);
         }
-        self.on_fresh_stack(|session| session.expand_here(element, clauses, sink, lazy))
+        self.on_fresh_stack(|session| session.expand_here(clauses, pass, lazy))
     }
 
-    fn expand_here(
-        &mut self,
-        element: &Element,
-        clauses: &[Clause],
-        sink: &mut Sink,
-        lazy: bool,
-    ) -> Result<bool> {
+    fn expand_here(&mut self, clauses: &[Clause], pass: &mut Pass, lazy: bool) -> Result<bool> {
         let Some((clause, rest)) = clauses.split_first() else {
-            let value = self.eval(&element.expr)?;
-            return sink(self, value);
+            return pass(self);
         };
         match clause {
             Clause::If(cond) => {
                 if self.condition(cond)? {
-                    return self.expand(element, rest, sink, lazy);
+                    return self.expand(rest, pass, lazy);
                 }
             }
             Clause::For { var, iter } => {
@@ -466,7 +474,7 @@ impl Session {
                 // Bound once and set in place at each pass.
                 let slot = self.locals.len();
                 self.locals.push((var.name.clone(), Value::Bool(false)));
-                let result = self.each_value((passes, slot, iter.span), element, rest, sink, lazy);
+                let result = self.each_value((passes, slot, iter.span), rest, pass, lazy);
                 self.locals.truncate(slot);
                 return result;
             }
@@ -478,15 +486,14 @@ impl Session {
     fn each_value(
         &mut self,
         (passes, slot, span): (super::collections::Passes, usize, Span),
-        element: &Element,
         rest: &[Clause],
-        sink: &mut Sink,
+        pass: &mut Pass,
         lazy: bool,
     ) -> Result<bool> {
         for value in passes {
             self.step(span)?;
             self.locals[slot].1 = value;
-            if !self.expand(element, rest, sink, lazy)? {
+            if !self.expand(rest, pass, lazy)? {
                 return Ok(false);
             }
         }
@@ -895,7 +902,7 @@ impl Session {
 
 impl Session {
     /// What `as ...` says of a move: a string.
-    fn move_words(&mut self, label: &Expr) -> Result<Arc<str>> {
+    pub(super) fn move_words(&mut self, label: &Expr) -> Result<Arc<str>> {
         match self.eval(label)? {
             Value::Str(text) => Ok(text),
             other => Err(EvalError::type_error(
@@ -998,6 +1005,18 @@ pub(super) trait ChainOperands {
 struct WrittenChain<'a> {
     first: &'a Expr,
     rest: &'a [(BinOp, Span, Expr)],
+}
+
+impl WrittenChain<'_> {
+    /// `expr` as a chain, if it is a sum of two terms `G + H`.
+    fn two_part_sum(expr: &Expr) -> Option<WrittenChain<'_>> {
+        match &expr.unparen().kind {
+            ExprKind::Chain { first, rest } => {
+                Some(WrittenChain { first, rest }).filter(super::options::is_two_part_sum)
+            }
+            _ => None,
+        }
+    }
 }
 
 impl ChainOperands for WrittenChain<'_> {

@@ -109,13 +109,21 @@ impl Session {
         }
     }
 
-    /// How one game of a family is written, for the number `n`: `S(n)`, `sub(n, {1, 3, 4})`.
-    pub(super) fn family_example(&self, family: &Family, n: &str) -> String {
+    /// A family as it was defined: `f(k)` for `let f(k) = ...`, `sub(n, {1, 3, 4})`.
+    pub(super) fn family_as_defined(&self, family: &Family) -> String {
         match family {
-            Family::User(function) if function.params.len() != 1 => {
+            Family::User(function) => {
                 let params: Vec<&str> = function.params.iter().map(|p| &*p.name).collect();
                 format!("{}({})", function.name.name, params.join(", "))
             }
+            _ => self.family_example(family, "n"),
+        }
+    }
+
+    /// How one game of a family is written, for the number `n`: `S(n)`, `sub(n, {1, 3, 4})`.
+    pub(super) fn family_example(&self, family: &Family, n: &str) -> String {
+        match family {
+            Family::User(function) if function.params.len() != 1 => self.family_as_defined(family),
             Family::User(function) => format!("{}({n})", function.name.name),
             Family::Subtraction(moves) => {
                 let moves: Vec<String> = moves.iter().map(u64::to_string).collect();

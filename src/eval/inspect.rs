@@ -80,7 +80,7 @@ impl Session {
         match self.eval_root(expr) {
             Ok(Value::Family(family)) => Some(format!(
                 "a family of games: {}",
-                self.family_example(&family, "n")
+                self.family_as_defined(&family)
             )),
             Ok(value) => Some(value.kind().to_owned()),
             Err(super::Flow::Error(error)) => {

@@ -10,6 +10,7 @@ use rustc_hash::FxHashMap;
 
 use super::calls::CallKey;
 use super::{EvalError, Result, Session, Value};
+use crate::game::GameId;
 use crate::source::Span;
 
 /// What an allocation takes beyond what it holds: the allocator's header, an `Arc`'s counts.
@@ -53,6 +54,8 @@ pub(super) enum Listing {
 /// same place.
 pub(super) struct Elements<T = (Value, Span)> {
     pub items: Vec<T>,
+    /// A game's options written as sums of two games, kept as their parts.
+    pub sums: Vec<[GameId; 2]>,
     /// Where the list is written, for the diagnostic.
     span: Span,
     kind: Listing,
@@ -64,6 +67,7 @@ impl<T> Elements<T> {
     pub fn new(span: Span, kind: Listing) -> Self {
         Elements {
             items: Vec::new(),
+            sums: Vec::new(),
             span,
             kind,
             bytes: 0,
@@ -75,11 +79,15 @@ impl<T> Elements<T> {
     /// elements into the list.
     fn slot_bytes(&self) -> u64 {
         let copied = match self.kind {
-            Listing::Options => size_of::<crate::game::GameId>(),
+            Listing::Options => size_of::<GameId>(),
             Listing::Set => 2 * size_of::<i64>(),
             Listing::List => size_of::<Value>(),
         };
         (size_of::<(Value, Span)>() + copied) as u64
+    }
+
+    fn len(&self) -> usize {
+        self.items.len() + self.sums.len()
     }
 }
 
@@ -94,11 +102,15 @@ impl Owning for (Value, Span) {
     }
 }
 
-impl Owning for crate::game::GameId {
+impl Owning for GameId {
     fn owned(&self) -> u64 {
         0
     }
 }
+
+/// Bytes a sum kept as its parts takes in the list, with what it is copied into (the
+/// game's list of options).
+const SUM_SLOT: u64 = 2 * size_of::<[GameId; 2]>() as u64;
 
 /// What was growing when the limit was passed.
 enum Growing<'a> {
@@ -137,16 +149,8 @@ impl Session {
         };
         bytes += more as u64 * list.slot_bytes();
         if bytes > 0 {
-            let growing = Growing::Elements {
-                kind: list.kind,
-                count: list.items.len(),
-                bytes: list.bytes,
-            };
-            self.charge(bytes, growing, list.span)?;
+            self.list_grows(list, bytes)?;
             list.items.reserve_exact(more);
-            list.bytes += bytes;
-            self.held.lists += bytes;
-            self.hold_outside();
         }
         list.items.push(element);
         Ok(())
@@ -176,6 +180,38 @@ impl Session {
         };
         self.elements_done(list);
         error
+    }
+
+    /// Adds an option `G + H` to a game's list as its two parts, `[G, H]`, after charging
+    /// the room the list grows by; the sum node is made only if asked for (see
+    /// `crate::game::options`). What the evaluation of `<...>` calls for such an option,
+    /// written or compiled (see [`Session::option_sum_parts`]).
+    pub(super) fn push_option_sum<T>(
+        &mut self,
+        list: &mut Elements<T>,
+        parts: [GameId; 2],
+    ) -> Result<()> {
+        if list.sums.len() == list.sums.capacity() {
+            let more = list.sums.capacity().max(4);
+            self.list_grows(list, more as u64 * SUM_SLOT)?;
+            list.sums.reserve_exact(more);
+        }
+        list.sums.push(parts);
+        Ok(())
+    }
+
+    /// Charges `bytes` more for a list being built.
+    fn list_grows<T>(&mut self, list: &mut Elements<T>, bytes: u64) -> Result<()> {
+        let growing = Growing::Elements {
+            kind: list.kind,
+            count: list.len(),
+            bytes: list.bytes,
+        };
+        self.charge(bytes, growing, list.span)?;
+        list.bytes += bytes;
+        self.held.lists += bytes;
+        self.hold_outside();
+        Ok(())
     }
 
     /// The list's game or set is made (or its statement failed): its room is given back.

@@ -395,7 +395,7 @@ impl Session {
             },
             Value::Family(family) => Answer::Family {
                 name: self.family_name(&family),
-                example: self.family_example(&family, "n"),
+                example: self.family_as_defined(&family),
             },
             Value::Table(table) => Answer::Table((*table).clone()),
             Value::Period(report) => Answer::Period((*report).clone()),

@@ -124,11 +124,15 @@ impl Session {
         let params = function.params.iter().map(|p| p.name.clone());
         let locals = params.zip(values.iter().cloned()).collect();
         let caller_locals = std::mem::replace(&mut self.locals, locals);
-        let result = if made_elsewhere(&function.body) {
-            self.written_forwarded(&function.body, follow)
+        // A library body sees the library's names, not the user's, here as when it ran.
+        let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
+        let body = self.required_value(&function.body);
+        let result = if made_elsewhere(body) {
+            self.written_forwarded(body, follow)
         } else {
-            self.written_options(&function.body)
+            self.written_options(body)
         };
+        self.in_library = caller_in_library;
         self.locals = caller_locals;
         let name = self.typed(expr.span);
         Ok(match result? {
@@ -143,6 +147,21 @@ impl Session {
             // The call is named as the caller wrote it, not as the body writes it.
             Forwarded::Parts(parts) => named(parts, id, &name),
         })
+    }
+
+    /// What makes a body's game: the value of `require(condition, "help", value)`, whose
+    /// condition held, as the call was made.
+    fn required_value<'a>(&self, body: &'a Expr) -> &'a Expr {
+        match &body.unparen().kind {
+            ExprKind::Call { callee, args }
+                if &*callee.name == "require"
+                    && args.len() == 3
+                    && self.global("require").is_none() =>
+            {
+                &args[2]
+            }
+            _ => body,
+        }
     }
 
     fn written_forwarded(&mut self, body: &Expr, follow: usize) -> Result<Forwarded> {
@@ -260,6 +279,20 @@ impl Session {
     }
 
     /// A call of a family returned: remembered while an option list is being noted.
+    /// The words of an option, worked out without the calls they make (`cram_square(s, k)`)
+    /// taking the place of the call that made the option.
+    pub(super) fn option_words(&mut self, label: &Expr) -> Result<Words> {
+        let made = match &mut self.recording {
+            Recording::On { last_call, .. } => last_call.take(),
+            _ => None,
+        };
+        let words = self.move_words(label);
+        if let Recording::On { last_call, .. } = &mut self.recording {
+            *last_call = made;
+        }
+        words
+    }
+
     pub(super) fn call_returned(&mut self, name: &Arc<str>, args: &[Value]) {
         if matches!(self.recording, Recording::On { .. }) {
             let call = self.show_args(name, args);

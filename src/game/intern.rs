@@ -14,6 +14,10 @@ use super::{GameId, Node};
 pub(super) enum View<'a> {
     Options(&'a [GameId]),
     Sum(&'a [GameId]),
+    WithSums {
+        ids: &'a [GameId],
+        games: u32,
+    },
     /// Any other node (no list to borrow).
     Other(&'a Node),
 }
@@ -23,6 +27,7 @@ impl View<'_> {
         match node {
             Node::Options(options) => View::Options(options),
             Node::Sum(parts) => View::Sum(parts),
+            &Node::WithSums { ref ids, games } => View::WithSums { ids, games },
             other => View::Other(other),
         }
     }
@@ -33,6 +38,7 @@ impl View<'_> {
             View::Options(options) => (0u8, options).hash(&mut hasher),
             View::Sum(parts) => (1u8, parts).hash(&mut hasher),
             View::Other(node) => (2u8, node).hash(&mut hasher),
+            View::WithSums { ids, games } => (3u8, games, ids).hash(&mut hasher),
         }
         hasher.finish()
     }
@@ -40,6 +46,9 @@ impl View<'_> {
     fn is(self, node: &Node) -> bool {
         match (self, node) {
             (View::Options(a), Node::Options(b)) | (View::Sum(a), Node::Sum(b)) => same_ids(a, b),
+            (View::WithSums { ids, games }, Node::WithSums { ids: b, games: c }) => {
+                games == *c && same_ids(ids, b)
+            }
             (View::Other(a), b) => a == b,
             _ => false,
         }
@@ -49,6 +58,10 @@ impl View<'_> {
         match self {
             View::Options(options) => Node::Options(options.into()),
             View::Sum(parts) => Node::Sum(parts.into()),
+            View::WithSums { ids, games } => Node::WithSums {
+                ids: ids.into(),
+                games,
+            },
             View::Other(node) => node.clone(),
         }
     }
@@ -138,6 +151,11 @@ impl Interner {
         self.nodes.len()
     }
 
+    /// How many sums of two parts have been made.
+    pub fn pairs_made(&self) -> usize {
+        self.pairs.len()
+    }
+
     /// The node equal to `view`, if there is one, and the view's hash for [`Interner::add`].
     pub fn find(&self, view: View) -> (Option<GameId>, Hashed) {
         if let View::Sum(&[first, second]) = view {
@@ -152,6 +170,11 @@ impl Interner {
             slot.tag == tag && view.is(&self.nodes[slot.id as usize])
         });
         (found.map(|slot| GameId(slot.id)), Hashed::Tag(tag))
+    }
+
+    /// The sum of two parts `first + second`, if it has been made.
+    pub fn find_pair(&self, first: GameId, second: GameId) -> Option<GameId> {
+        self.find(View::Sum(&[first, second])).0
     }
 
     /// Adds a node not in the arena (as [`Interner::find`] said), hashed as it said.

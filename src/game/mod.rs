@@ -13,6 +13,7 @@ pub mod heap;
 mod heaps;
 mod intern;
 pub mod moves;
+mod options;
 pub mod pictures;
 pub mod reduce;
 mod show;
@@ -20,6 +21,7 @@ mod watch;
 mod wythoff;
 
 pub use intern::MixHasher;
+pub use options::{OptionList, OptionRef};
 pub use show::{NameOf, Names, heap_call, heap_family, show_nimber};
 pub use watch::{Progress, Watch};
 pub mod subtraction;
@@ -71,6 +73,10 @@ pub struct SubtractionId(u32);
 pub enum Node {
     /// `<G1, G2, ...>`: the options, sorted by id, without repeats.
     Options(Box<[GameId]>),
+    /// `<G1, H1 + J1, ...>` with at least one option a sum of two games, kept as its parts
+    /// (see [`options`]): the first `games` ids are the other options, sorted without
+    /// repeats, then come the sums' parts two by two, the pairs sorted without repeats.
+    WithSums { ids: Box<[GameId]>, games: u32 },
     /// `*n`: a nim heap of n chips.
     Nim(u64),
     /// A pile of `pile` chips from which a move removes s chips, s in the subtraction set.
@@ -194,7 +200,7 @@ const UNKNOWN: u64 = u64::MAX;
 /// and its list of options or parts.
 fn node_bytes(node: &Node) -> u64 {
     let list = match node {
-        Node::Options(games) | Node::Sum(games) => games.len(),
+        Node::Options(games) | Node::Sum(games) | Node::WithSums { ids: games, .. } => games.len(),
         _ => 0,
     };
     let node = std::mem::size_of::<Node>() + 16 + std::mem::size_of::<u64>();
@@ -297,7 +303,15 @@ impl Arena {
     }
 
     /// The game whose options are the given games.
-    pub fn with_options(&mut self, mut options: Vec<GameId>) -> Result<GameId, GameError> {
+    pub fn with_options(&mut self, options: Vec<GameId>) -> Result<GameId, GameError> {
+        self.with_option_list(OptionList {
+            games: options,
+            sums: Vec::new(),
+        })
+    }
+
+    /// The game whose options are the given games, none of them a sum of two.
+    fn with_games(&mut self, mut options: Vec<GameId>) -> Result<GameId, GameError> {
         options.sort_unstable();
         options.dedup();
         if let Some(chips) = self.as_nim_options(&options) {

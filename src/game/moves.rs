@@ -50,6 +50,12 @@ impl Arena {
                 .into_iter()
                 .map(|o| (Move::Option, o))
                 .collect()),
+            // Each sum kept as its parts becomes a game now: a move leads to it.
+            Node::WithSums { ids, games } => self
+                .options_with_sums(&ids, games)
+                .into_iter()
+                .map(|option| Ok((Move::Option, self.option_game(option)?)))
+                .collect(),
             Node::Nim(chips) => (0..chips)
                 .map(|to| Ok((Move::Take { from: chips, to }, self.nim(to)?)))
                 .collect(),

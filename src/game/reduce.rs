@@ -61,6 +61,19 @@ impl Arena {
                         _ => mex(values),
                     }
                 }
+                // A sum kept as its parts is worth the nim-sum of theirs.
+                Node::WithSums { ids, games } => {
+                    let waiting = stack.len();
+                    let unknown = ids.iter().filter(|c| self.nimbers[c.index()] == UNKNOWN);
+                    stack.extend(unknown);
+                    if stack.len() > waiting {
+                        continue;
+                    }
+                    let value = |id: &GameId| self.nimbers[id.index()];
+                    let (games, sums) = super::options::split(ids, *games);
+                    let sums = sums.map(|[a, b]| value(&a) ^ value(&b));
+                    mex(games.iter().map(value).chain(sums))
+                }
             };
             self.nimbers[top.index()] = value;
             stack.pop();
@@ -77,6 +90,9 @@ impl Arena {
     pub fn option_count(&self, id: GameId) -> u64 {
         match self.node(id) {
             Node::Options(options) => options.len() as u64,
+            Node::WithSums { ids, games } => {
+                (*games as usize + (ids.len() - *games as usize) / 2) as u64
+            }
             Node::Nim(chips) => *chips,
             Node::Rook { row, column } => row.saturating_add(*column),
             Node::Subtraction { pile, set } => self

@@ -6,7 +6,7 @@ use rustc_hash::FxHashMap;
 
 use super::heap::{Code, HeapGame};
 use super::pictures::picture_name;
-use super::{Arena, GameId, Node};
+use super::{Arena, GameId, Node, OptionRef};
 
 /// Names given to games (`let G = ...`, a family call `S(5)`), used when describing them.
 pub type Names = FxHashMap<GameId, Arc<str>>;
@@ -111,6 +111,32 @@ impl Arena {
                         out.push_str(", ");
                     }
                     self.describe_into(option, depth - 1, names, out);
+                }
+                if options.len() > WIDTH {
+                    out.push_str(&format!(", … {} more", options.len() - WIDTH));
+                }
+                out.push('>');
+            }
+            // Read as the sum nodes they stand for would be, without making them.
+            &Node::WithSums { ref ids, games } => {
+                let options = self.options_with_sums(ids, games);
+                if depth == 0 {
+                    out.push_str(&format!("<… {} options>", options.len()));
+                    return;
+                }
+                out.push('<');
+                for (i, &option) in options.iter().take(WIDTH).enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    match option {
+                        OptionRef::Game(id) => self.describe_into(id, depth - 1, names, out),
+                        OptionRef::Sum(a, b) => {
+                            self.describe_into(a, depth - 1, names, out);
+                            out.push_str(" + ");
+                            self.describe_into(b, depth - 1, names, out);
+                        }
+                    }
                 }
                 if options.len() > WIDTH {
                     out.push_str(&format!(", … {} more", options.len() - WIDTH));

@@ -274,6 +274,15 @@ of a move, `as \"take \" + str(k)`.",
         example: "str(5) + \" chips\"",
     },
     Topic {
+        name: "require",
+        title: "require(condition, \"help\", value): a family refuses bad arguments",
+        text: "`value` when the condition holds; otherwise an error reported at the call that \
+passed the arguments (at those the condition names), with your words as its help. A family \
+says what it takes: a heap is never negative, Chomp's rows are given longest first. An \
+argument of the wrong kind, which the condition cannot even check, is refused the same way.",
+        example: "let heap(n) = require(n >= 0, \"a heap has 0 chips or more\", < heap(k) for k in 0..n >)\nheap(3)",
+    },
+    Topic {
         name: "abs",
         title: "abs(n)",
         text: "The absolute value of an integer.",

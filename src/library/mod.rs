@@ -80,10 +80,11 @@ impl Ruleset {
         paragraphs.join("\n\n")
     }
 
-    /// The first line of the doc comment: `Lasker's Nim: ...`.
-    pub fn title(&self) -> &'static str {
-        let first = self.text.lines().next().unwrap_or("");
-        first.trim_start_matches('/').trim()
+    /// The first paragraph of the doc comment, whole however many lines it takes:
+    /// `Lasker's Nim: ...`.
+    pub fn title(&self) -> String {
+        let doc = self.doc();
+        doc.split("\n\n").next().unwrap_or("").to_owned()
     }
 
     /// The text of the definitions: everything before the worked example. This is what a

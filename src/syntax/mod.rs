@@ -255,6 +255,16 @@ fn point(source: SourceId, text: &str, at: usize) -> Span {
 }
 
 fn help_for(expected: &[&str], found: &str) -> String {
+    // `options(G)` is a built-in too, but `let` cannot take its name as it can `len`'s: the
+    // word also starts the command `options G`.
+    let command_word = ["`why`", "`moves`", "`options`", "`tree`", "`dot`"].contains(&found);
+    if expected == ["a name"] && command_word {
+        let word = found.trim_matches('`');
+        return format!(
+            "`{word}` starts the command `{word} G`, so it can't be a name (a built-in such as \
+             `len` can be defined again, a command's word can't); call yours `my_{word}`"
+        );
+    }
     let starts_statement = expected.contains(&"a statement");
     let operator = found
         .trim_matches('`')

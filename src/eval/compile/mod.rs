@@ -61,8 +61,19 @@ pub(super) enum Code {
         elements: Box<[Element]>,
         span: Span,
     },
+    /// `require(condition, "help", value)`, the built-in (see [`super::require`]).
+    Require(Box<Require>),
     /// Left to the tree-walker.
     Interpreted(Box<Expr>),
+}
+
+#[derive(Debug)]
+pub(super) struct Require {
+    pub condition: Code,
+    pub value: Code,
+    /// The whole call, evaluated by the tree-walker when the condition does not hold (for
+    /// its diagnostic) or `require` is a name of the user's.
+    pub written: Expr,
 }
 
 #[derive(Debug)]
@@ -264,6 +275,18 @@ impl Compiler<'_, '_> {
                 then: self.boxed(then),
                 otherwise: self.boxed(otherwise),
             },
+            ExprKind::Call { callee, args }
+                if &*callee.name == "require"
+                    && args.len() == 3
+                    && self.slot(&callee.name).is_none()
+                    && (self.resolve)(&callee.name).is_none() =>
+            {
+                Code::Require(Box::new(Require {
+                    condition: self.expr(&args[0]),
+                    value: self.expr(&args[2]),
+                    written: expr.clone(),
+                }))
+            }
             // A local holding a family or a graph is called by the tree-walker.
             ExprKind::Call { callee, args } if self.slot(&callee.name).is_none() => {
                 let family = (self.resolve)(&callee.name)

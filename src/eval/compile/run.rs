@@ -6,10 +6,11 @@ use super::{Chain, Clause, Code, Element};
 use crate::eval::expr::ChainOperands;
 use crate::eval::memory::{Elements, Listing};
 use crate::eval::ops::Operand;
+use crate::eval::options::is_two_part_sum;
 use crate::eval::{Flow, Function, Global, Result, Session, Value};
-use crate::game::GameId;
+use crate::game::{GameId, OptionList};
 use crate::source::Span;
-use crate::syntax::ast::Expr;
+use crate::syntax::ast::{Expr, ExprKind};
 use std::sync::Arc;
 
 impl Session {
@@ -76,14 +77,24 @@ impl Session {
                     return self.eval(&call.written);
                 };
                 let span = call.written.span;
+                // A refusal of these arguments is reported here, as the tree-walker does.
+                let written = match &call.written.kind {
+                    ExprKind::Call { args, .. } => &args[..],
+                    _ => &[],
+                };
+                let place = |session: &Session, values: &[Value], flow: Flow| {
+                    session.place_refusal(flow, function, values, written, span)
+                };
                 match &*call.args {
                     [a] => {
                         let values = [self.exec_code(a)?];
                         self.call_function(function, &values, span)
+                            .map_err(|flow| place(self, &values, flow))
                     }
                     [a, b] => {
                         let values = [self.exec_code(a)?, self.exec_code(b)?];
                         self.call_function(function, &values, span)
+                            .map_err(|flow| place(self, &values, flow))
                     }
                     args => {
                         let mut values = Vec::with_capacity(args.len());
@@ -91,7 +102,23 @@ impl Session {
                             values.push(self.exec_code(arg)?);
                         }
                         self.call_function(function, &values, span)
+                            .map_err(|flow| place(self, &values, flow))
                     }
+                }
+            }
+            Code::Require(require) => {
+                if self.global("require").is_some() {
+                    return self.eval(&require.written);
+                }
+                if self.called_by_library() {
+                    return self.exec_code(&require.value);
+                }
+                // Anything but a condition that holds is left to the tree-walker, which
+                // reports it (checking the condition again, on the way to an error only).
+                match self.exec_code(&require.condition) {
+                    Ok(Value::Bool(true)) => self.exec_code(&require.value),
+                    Err(Flow::Suspend(pending)) => Err(Flow::Suspend(pending)),
+                    _ => self.eval(&require.written),
                 }
             }
             Code::Game { elements, span } => self.game_literal(elements, *span),
@@ -135,9 +162,12 @@ impl Session {
             self.elements_done(&ids);
             return Err(error);
         }
-        let options = std::mem::take(&mut ids.items);
-        self.option_list_ends(noted, &options);
-        let id = self.arena.with_options(options);
+        let options = OptionList {
+            games: std::mem::take(&mut ids.items),
+            sums: std::mem::take(&mut ids.sums),
+        };
+        self.option_list_ends(noted, &options.games);
+        let id = self.arena.with_option_list(options);
         self.elements_done(&ids);
         Ok(Value::Game(id.map_err(|e| self.game_error(e, span))?))
     }
@@ -162,7 +192,16 @@ impl Session {
         list: &mut Options,
     ) -> Result<()> {
         let Some((clause, rest)) = clauses.split_first() else {
-            let value = self.exec_code(&element.expr)?;
+            let value = match &element.expr {
+                // `G + H`, kept as its two games (see `crate::eval::options`).
+                Code::Chain(chain) if is_two_part_sum(&**chain) && !self.noting_options() => {
+                    match self.option_sum_parts(&**chain)? {
+                        Ok(parts) => return self.push_option_sum(&mut list.ids, parts),
+                        Err(value) => value,
+                    }
+                }
+                code => self.exec_code(code)?,
+            };
             let id = match value {
                 Value::Game(id) => id,
                 other => match self.game_value(&other, element.span) {
