@@ -9,20 +9,9 @@ mod program;
 
 use grundy::eval::Session;
 
-/// Small limits, so that each program ends quickly in-process (as the fuzz target's).
-const LIMITS: &[&str] = &[
-    "steps=100000",
-    "depth=10000",
-    "nodes=100000",
-    "heap=20000",
-    "options=10000",
-    "memory=64000000",
-    "search=10000000",
-];
-
 fn transcript(program: &str, compiled: bool) -> String {
     let mut session = Session::default();
-    for limit in LIMITS {
+    for limit in program::SMALL {
         session.set_limit(limit).unwrap();
     }
     session.compile_bodies(compiled);

@@ -17,17 +17,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-/// The fuzz target's limits (fuzz/README.md): small, so that each program ends quickly.
-const SMALL: &[&str] = &[
-    "steps=100000",
-    "depth=10000",
-    "nodes=100000",
-    "heap=20000",
-    "options=10000",
-    "memory=64000000",
-    "search=10000000",
-];
-
 /// Loops long enough to build big values, with little memory: whatever grows with the input
 /// must be counted against the `memory` limit to stop in time.
 const TIGHT: &[&str] = &[
@@ -112,7 +101,7 @@ fn run_one(dir: &Path, seed: u64) -> Result<(), String> {
         1 => &["--json", "run"],
         _ => &["run"],
     };
-    let limits = if seed % 4 == 3 { TIGHT } else { SMALL };
+    let limits = if seed % 4 == 3 { TIGHT } else { program::SMALL };
     let (stdout_path, stderr_path) = (file.with_extension("out"), file.with_extension("err"));
     let mut command = Command::new("sh");
     command

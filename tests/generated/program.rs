@@ -64,6 +64,17 @@ struct Scope {
     locals: Vec<String>,
 }
 
+/// The fuzz target's limits (fuzz/README.md): small, so that each program ends quickly.
+pub const SMALL: &[&str] = &[
+    "steps=100000",
+    "depth=10000",
+    "nodes=100000",
+    "heap=20000",
+    "options=10000",
+    "memory=64000000",
+    "search=10000000",
+];
+
 pub fn program(seed: u64) -> String {
     let mut rng = Rng::new(seed);
     let mut scope = Scope {

@@ -129,7 +129,7 @@ pub(super) enum Clause {
 /// The body of a family with these parameters, compiled; `None` if it is too large to be
 /// worth it.
 pub(super) fn compile(params: &[Ident], body: &Expr, resolve: &mut Resolve) -> Option<Code> {
-    if size(body, LARGEST_COMPILED) >= LARGEST_COMPILED {
+    if size(body) >= LARGEST_COMPILED {
         return None;
     }
     let mut compiler = Compiler {
@@ -139,69 +139,11 @@ pub(super) fn compile(params: &[Ident], body: &Expr, resolve: &mut Resolve) -> O
     Some(compiler.expr(body))
 }
 
-/// How many expressions `expr` holds, counting no further than `limit`.
-fn size(expr: &Expr, limit: usize) -> usize {
+/// How many expressions `expr` holds.
+fn size(expr: &Expr) -> usize {
     let mut count = 0;
-    let mut stack = vec![expr];
-    while let Some(expr) = stack.pop() {
-        count += 1;
-        if count >= limit {
-            break;
-        }
-        children(expr, &mut stack);
-    }
+    expr.each_inner(&mut |_| count += 1);
     count
-}
-
-fn children<'a>(expr: &'a Expr, out: &mut Vec<&'a Expr>) {
-    let elements = |elements: &'a [crate::syntax::ast::Element], out: &mut Vec<&'a Expr>| {
-        for element in elements {
-            out.push(&element.expr);
-            out.extend(&element.label);
-            for clause in &element.clauses {
-                match clause {
-                    crate::syntax::ast::Clause::For { iter, .. } => out.push(iter),
-                    crate::syntax::ast::Clause::If(cond) => out.push(cond),
-                }
-            }
-        }
-    };
-    match &expr.kind {
-        ExprKind::Int(_)
-        | ExprKind::Bool(_)
-        | ExprKind::Str(_)
-        | ExprKind::Name(_)
-        | ExprKind::LoneStar => {}
-        ExprKind::Prefix { operand, .. } => out.push(operand),
-        ExprKind::Chain { first, rest } => {
-            out.push(first);
-            out.extend(rest.iter().map(|(_, _, e)| e));
-        }
-        ExprKind::Binary { lhs, rhs, .. } => out.extend([&**lhs, &**rhs]),
-        ExprKind::Claim { game, .. } => out.push(game),
-        ExprKind::If {
-            cond,
-            then,
-            otherwise,
-        } => out.extend([&**cond, &**then, &**otherwise]),
-        ExprKind::Game(list) | ExprKind::Set(list) | ExprKind::List(list) => elements(list, out),
-        ExprKind::Subscript {
-            target, subscript, ..
-        } => {
-            out.push(target);
-            match subscript {
-                Subscript::Index(index) => out.push(index),
-                Subscript::Slice { from, to } => {
-                    out.extend(from.as_deref());
-                    out.extend(to.as_deref());
-                }
-                Subscript::Replace { index, value } => out.extend([&**index, &**value]),
-            }
-        }
-        ExprKind::Generator(element) => elements(std::slice::from_ref(element), out),
-        ExprKind::Call { args, .. } => out.extend(args),
-        ExprKind::Paren(inner) => out.push(inner),
-    }
 }
 
 /// `*n` as written, for the diagnostic that reads `*2 * 3` as `(*2) * 3`.
