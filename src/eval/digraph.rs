@@ -142,9 +142,13 @@ impl Session {
 
     fn unknown_vertex(&self, callee: &Ident, graph: DigraphId, name: &str, at: Span) -> EvalError {
         let digraph = self.arena.digraph_of(graph);
-        let allowed = if name.chars().count() <= 3 { 1 } else { 2 };
+        let length = name.chars().count();
+        let allowed = if length <= 3 { 1 } else { 2 };
+        // Lengths further apart than `allowed` are at least that far (and a long name would
+        // make each distance cost its length times the vertex's).
         let closest = digraph
             .names()
+            .filter(|candidate| candidate.chars().count().abs_diff(length) <= allowed)
             .map(|candidate| (strsim::damerau_levenshtein(candidate, name), candidate))
             .filter(|&(distance, _)| distance <= allowed)
             .min();

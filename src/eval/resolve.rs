@@ -284,8 +284,12 @@ impl Resolver<'_> {
             .chain(self.program.iter().map(|n| &**n))
             .chain(builtins::BUILTINS.iter().map(|b| b.name))
             .chain(crate::library::names().iter().copied());
-        let allowed = if name.chars().count() <= 3 { 1 } else { 2 };
+        let length = name.chars().count();
+        let allowed = if length <= 3 { 1 } else { 2 };
         let best = candidates
+            // Names whose lengths differ by more than `allowed` are further apart than that:
+            // not worth a distance that costs their lengths' product (a name of megabytes).
+            .filter(|candidate| candidate.chars().count().abs_diff(length) <= allowed)
             .map(|candidate| {
                 let distance = if candidate.eq_ignore_ascii_case(name) {
                     0
