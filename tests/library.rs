@@ -4,6 +4,10 @@
 
 mod common;
 
+use std::collections::HashMap;
+
+use proptest::prelude::*;
+
 use grundy::eval::Session;
 use grundy::library::{self, RULESETS};
 
@@ -344,33 +348,50 @@ fn the_edges_of_what_the_library_takes_are_games() {
     );
 }
 
-/// Cram's moves say which squares the domino covers, and each board they name is the board
-/// those squares leave.
+/// Cram's moves say which squares the domino covers, and the game each leaves is the game of
+/// the board those squares leave (shown as the sum of its regions, each turned to its shape).
 #[test]
 fn cram_moves_name_the_squares_a_domino_covers() {
-    for board in ["../..", ".../...", "../../..", "#../..#/...", "..../.##."] {
+    for board in [
+        "../..",
+        ".../...",
+        "../../..",
+        "#../..#/...",
+        "..../.##.",
+        "..#/.../#..",
+    ] {
         let listing = common::eval(&format!("moves all cram_board(\"{board}\")"));
-        let mut told = 0;
+        let mut told = Vec::new();
         for line in listing.lines().filter(|l| l.contains("place a domino on ")) {
-            let after = line
-                .split("→ cram_board(\"")
-                .nth(1)
-                .unwrap_or_else(|| panic!("{line}"));
-            let left = &after[..after.find('"').unwrap()];
+            let value = line.split(" ≡ ").nth(1).unwrap_or_else(|| panic!("{line}"));
+            let value = value.split(':').next().unwrap();
             let squares = line.split("place a domino on ").nth(1).unwrap();
             let squares = squares.split_whitespace().next().unwrap();
             let (first, second) = squares.split_once('–').unwrap();
-            let mut expected: Vec<char> = board.chars().collect();
+            let mut left: Vec<char> = board.chars().collect();
+            let width = board.find('/').unwrap_or(board.len()) + 1;
+            let mut covered = Vec::new();
             for square in [first, second] {
                 let column = (square.as_bytes()[0] - b'a') as usize;
                 let row: usize = square[1..].trim().parse::<usize>().unwrap() - 1;
-                let width = board.find('/').unwrap_or(board.len()) + 1;
-                assert_eq!(expected[row * width + column], '.', "{line}");
-                expected[row * width + column] = '#';
+                assert_eq!(left[row * width + column], '.', "{line}");
+                left[row * width + column] = '#';
+                covered.push(row * width + column);
             }
-            let expected: String = expected.into_iter().collect();
-            assert_eq!(left, expected, "{board}: {line}");
-            told += 1;
+            covered.sort();
+            assert!(
+                covered[1] - covered[0] == 1 || covered[1] - covered[0] == width,
+                "{board}: not side by side: {line}"
+            );
+            let left: String = left.into_iter().collect();
+            let expected = naive_cram(&left);
+            let shown = if expected == 0 {
+                "0".to_owned()
+            } else {
+                format!("*{expected}")
+            };
+            assert_eq!(value, shown, "{board} leaves {left}: {line}");
+            told.push(covered);
         }
         let empty_pairs = |width: usize| {
             let cells: Vec<char> = board.chars().collect();
@@ -385,10 +406,85 @@ fn cram_moves_name_the_squares_a_domino_covers() {
                 .sum::<usize>()
         };
         let width = board.find('/').unwrap_or(board.len()) + 1;
+        let count = told.len();
+        told.sort();
+        told.dedup();
+        assert_eq!(told.len(), count, "{board}: a move told twice\n{listing}");
         assert_eq!(
-            told,
+            count,
             empty_pairs(width),
             "{board}: every move told once\n{listing}"
         );
+    }
+}
+
+/// Cram by its rules alone, on a board written as `cram_board` takes it: the mex of the
+/// boards each domino leaves, a board being the set of squares covered (no splitting into
+/// regions, no turning), remembered per board.
+fn naive_cram(board: &str) -> u64 {
+    fn value(covered: u64, dominoes: &[u64], memo: &mut HashMap<u64, u64>) -> u64 {
+        if let Some(&known) = memo.get(&covered) {
+            return known;
+        }
+        let options: Vec<u64> = dominoes
+            .iter()
+            .filter(|&&domino| covered & domino == 0)
+            .map(|&domino| value(covered | domino, dominoes, memo))
+            .collect();
+        let mex = (0..).find(|v| !options.contains(v)).unwrap();
+        memo.insert(covered, mex);
+        mex
+    }
+    let rows: Vec<&[u8]> = board.split('/').map(str::as_bytes).collect();
+    let (height, width) = (rows.len(), rows[0].len());
+    let at = |r: usize, c: usize| 1u64 << (r * width + c);
+    let mut covered = 0;
+    let mut dominoes = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (c, &square) in row.iter().enumerate() {
+            if square == b'#' {
+                covered |= at(r, c);
+            }
+            if c + 1 < width {
+                dominoes.push(at(r, c) | at(r, c + 1));
+            }
+            if r + 1 < height {
+                dominoes.push(at(r, c) | at(r + 1, c));
+            }
+        }
+    }
+    value(covered, &dominoes, &mut HashMap::new())
+}
+
+/// A board of up to 4 × 5 squares, some covered: often in several regions.
+fn cram_board() -> impl Strategy<Value = String> {
+    (1..=4usize, 1..=5usize).prop_flat_map(|(height, width)| {
+        prop::collection::vec(prop::bool::weighted(0.3), height * width).prop_map(move |covered| {
+            let rows: Vec<String> = covered
+                .chunks(width)
+                .map(|row| row.iter().map(|&c| if c { '#' } else { '.' }).collect())
+                .collect();
+            rows.join("/")
+        })
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    /// The library's Cram splits a board into regions and turns each to its shape: the
+    /// values are those of Cram played square by square on the whole board, and the same for
+    /// the board turned, mirrored or transposed.
+    #[test]
+    fn cram_split_into_shapes_agrees_with_cram_by_its_rules(board in cram_board()) {
+        let expected = naive_cram(&board);
+        let program = format!(
+            "let b = \"{board}\"\nnimber(cram_board(b))\nnimber(cram_board(transpose(b)))\n\
+             nimber(cram_board(shape(b)))\nsum(len(indices(r, \".\")) for r in regions(b))\n\
+             len(indices(b, \".\"))"
+        );
+        let answers: Vec<u64> = common::eval(&program).lines().map(|l| l.parse().unwrap()).collect();
+        prop_assert_eq!(&answers[..3], &[expected; 3][..], "{}", board);
+        prop_assert_eq!(answers[3], answers[4], "{}: regions keep every square", board);
     }
 }

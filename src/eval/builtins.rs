@@ -118,6 +118,26 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "x as text, as it would be typed: str(5) == \"5\", for the words of a move",
     },
     Builtin {
+        name: "indices",
+        signature: "indices(p, x)",
+        summary: "where x is in the list p, or where the string x starts in the string p, as a list: indices(\"x..x.\", \".\") == [1, 2, 4]",
+    },
+    Builtin {
+        name: "transpose",
+        signature: "transpose(\"../#.\")",
+        summary: "a board's columns as its rows: transpose(\"../#.\") == \".#/..\"",
+    },
+    Builtin {
+        name: "regions",
+        signature: "regions(\"../#./..\")",
+        summary: "the parts of a board (rows between `/`, `#` no square) that do not touch, each cropped to its rectangle, as a list",
+    },
+    Builtin {
+        name: "shape",
+        signature: "shape(\"../#.\")",
+        summary: "the least of a board's rotations and reflections, as a string: the same for all eight",
+    },
+    Builtin {
         name: "abs",
         signature: "abs(n)",
         summary: "the absolute value of an integer",
@@ -209,6 +229,9 @@ impl Session {
         let name = &*callee.name;
         if super::functions::is_data_builtin(name) {
             return self.call_data_builtin(callee, args, span);
+        }
+        if super::boards::is_board_builtin(name) {
+            return self.call_board_builtin(callee, args, span);
         }
         if name == "require" {
             return self.require(args, span);

@@ -245,11 +245,16 @@ impl Session {
     fn position(&mut self, sequence: &Sequence, index: &Expr) -> Result<usize> {
         let value = self.eval(index)?;
         let (kind, part) = sequence.what();
-        let n = self.int(
-            &value,
-            index.span,
-            &format!("a {kind}'s {part}s are numbered"),
-        )?;
+        // The message is written only for an index that is not a number: `s[k]` runs by
+        // the million in a family's body.
+        let n = match value {
+            Value::Int(n) => n,
+            _ => self.int(
+                &value,
+                index.span,
+                &format!("a {kind}'s {part}s are numbered"),
+            )?,
+        };
         let len = sequence.len();
         let at = if n < 0 {
             i128::from(n) + len as i128

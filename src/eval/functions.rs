@@ -1,5 +1,5 @@
 //! Built-in functions on positions as data: `len`, `sum`, `min`, `max`, `sort`, `abs`,
-//! `options`, and the quantifiers `all`, `any`, `count` (see [`super::quantifiers`]).
+//! `options`, `indices`, and the quantifiers `all`, `any`, `count` (see [`super::quantifiers`]).
 //! Each takes a collection or one generator: `sum(K(x) for x in p)`.
 
 use super::builtins::wrong_arity;
@@ -23,6 +23,7 @@ pub(super) fn is_data_builtin(name: &str) -> bool {
             | "any"
             | "count"
             | "str"
+            | "indices"
     )
 }
 
@@ -36,6 +37,9 @@ impl Session {
         let name = &*callee.name;
         if matches!(name, "all" | "any" | "count") {
             return self.quantifier(callee, args);
+        }
+        if name == "indices" {
+            return self.indices(callee, args);
         }
         let variadic = matches!(name, "min" | "max");
         if args.is_empty() || (args.len() > 1 && !variadic) {
@@ -114,6 +118,58 @@ impl Session {
                 }
             }
         }
+    }
+
+    /// `indices(p, x)`: where x is in the list p, or where the string x starts in the string
+    /// p (overlapping too: `indices("...", "..") == [0, 1]`), in order.
+    fn indices(&mut self, callee: &Ident, args: &[Expr]) -> Result<Value> {
+        let [within, sought] = args else {
+            return Err(wrong_arity("indices", args, callee.span, "2 arguments".into()).into());
+        };
+        let p = self.eval(within)?;
+        let x = self.eval(sought)?;
+        self.pass_over(super::collections::data_len(&p), within.span)?;
+        let found: Vec<Value> = match (&p, &x) {
+            (Value::List(items), x) => {
+                let x = self.canonical(x.clone(), sought.span)?;
+                let mut found = Vec::new();
+                for (i, item) in items.iter().enumerate() {
+                    if self.canonical(item.clone(), within.span)? == x {
+                        found.push(Value::Int(i as i64));
+                    }
+                }
+                found
+            }
+            (Value::Str(text), Value::Str(part)) => {
+                let starts: Vec<usize> = text.char_indices().map(|(at, _)| at).collect();
+                starts
+                    .iter()
+                    .chain([&text.len()])
+                    .enumerate()
+                    .filter(|&(_, &at)| text[at..].starts_with(&**part))
+                    .map(|(i, _)| Value::Int(i as i64))
+                    .collect()
+            }
+            (Value::Str(_), other) => {
+                return Err(EvalError::type_error(
+                    sought.span,
+                    "`indices` looks for a string in a string",
+                    format!("this is {}", other.kind()),
+                )
+                .with_help("write the part in quotes: `indices(\"x.xx\", \"x\")`")
+                .into());
+            }
+            (other, _) => {
+                return Err(EvalError::type_error(
+                    within.span,
+                    "`indices` looks in a list or a string",
+                    format!("this is {}", other.kind()),
+                )
+                .with_help("write `indices([3, 1, 3], 3)` or `indices(\"x.xx\", \"x\")`")
+                .into());
+            }
+        };
+        Ok(Value::List(found.into()))
     }
 
     /// The values of a list, set, range or string (its characters), each with where it

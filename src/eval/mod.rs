@@ -4,6 +4,7 @@
 
 mod advice;
 mod answer;
+mod boards;
 mod builtins;
 mod calls;
 mod capped;

@@ -80,9 +80,16 @@ impl Session {
             expr.each_inner(&mut |inner| {
                 let ident = match &inner.kind {
                     // A library family is known only once its file is loaded, at its first
-                    // call: its name is enough for the calls of it.
+                    // call: till then, the names its file defines stand for those its body
+                    // may call (a Cram board's moves leave `cram_board` regions).
                     ExprKind::Call { callee, .. } => {
                         families.insert(callee.name.clone());
+                        if self.family_named(&callee.name).is_none()
+                            && let Some(ruleset) = crate::library::defining(&callee.name)
+                        {
+                            families
+                                .extend(ruleset.definitions().iter().map(|d| Arc::from(d.name)));
+                        }
                         callee
                     }
                     ExprKind::Name(ident) => ident,
