@@ -6,7 +6,8 @@
 //! end (counted by this bench's allocator), divided by the memoized positions. Every answer
 //! is checked against the mathematics (Kayles' values from the heap engine, the rook's
 //! `i xor j`, and for the library's Chomp, Moore's Nim₂ and Cram, which are written in grundy
-//! too, a Rust reference that also counts their options and positions). `QUICK=1` runs only
+//! too, a Rust reference that plays them as the library does and counts their options and
+//! positions). `QUICK=1` runs only
 //! the smaller sizes; an argument keeps the rows whose name contains it
 //! (`cargo bench --bench families -- rook`).
 
@@ -72,8 +73,9 @@ fn main() {
     cases.push(chomp(if quick { 6 } else { 8 }));
     cases.push(moore(if quick { &[8, 8, 8] } else { &[12, 12, 12, 12] }));
     cases.push(cram(4, if quick { 4 } else { 5 }));
+    cases.push(cram(5, 5));
     if !quick {
-        cases.push(cram(5, 5));
+        cases.push(cram(5, 6));
     }
 
     println!(
@@ -233,52 +235,182 @@ fn moore(heaps: &[u8]) -> Case {
     }
 }
 
-/// The library's Cram on an m × n board, against a Rust reference over the boards as bit
-/// masks of covered squares.
-fn cram(m: u32, n: u32) -> Case {
-    const UNKNOWN: u8 = u8::MAX;
-    let squares = m * n;
-    let mut values = vec![UNKNOWN; 1 << squares];
-    let mut options = 0u64;
-    let dominoes: Vec<u32> = (0..squares)
-        .flat_map(|k| {
-            let right = (k % n + 1 < n).then(|| (1 << k) | (1 << (k + 1)));
-            let below = (k + n < squares).then(|| (1 << k) | (1 << (k + n)));
-            right.into_iter().chain(below)
+/// The library's Cram on an m × n board, against a Rust reference that plays it as the library
+/// does: a board's options are the sums of the regions a domino leaves, each turned to its
+/// shape (the least of its eight images as a string) and remembered per shape, a region of
+/// one row being the heap `cram_row` (a column's shape is a board of one row). Its counts are the library's: the shapes and rows
+/// remembered, and the options their bodies list.
+fn cram(m: usize, n: usize) -> Case {
+    let mut reference = CramReference::default();
+    let board = vec![".".repeat(n); m].join("/");
+    let expected = reference.board(&board);
+    let rows = reference.rows.len() as u64;
+    let row_options: u64 = reference
+        .rows
+        .keys()
+        .map(|&n| {
+            u64::from(n >= 2) + (1..n.saturating_sub(1)).filter(|a| 2 * a + 2 <= n).count() as u64
         })
-        .collect();
-    // Boards with more squares covered first: a board's options are all computed before it.
-    let mut reached = vec![0u32];
-    let mut order = Vec::new();
-    values[0] = 0;
-    while let Some(board) = reached.pop() {
-        order.push(board);
-        for &domino in &dominoes {
-            let next = board | domino;
-            if board & domino == 0 && values[next as usize] == UNKNOWN {
-                values[next as usize] = 0;
-                reached.push(next);
-            }
-        }
-    }
-    order.sort_unstable_by_key(|board| std::cmp::Reverse(board.count_ones()));
-    for &board in &order {
-        let mut seen = Vec::new();
-        for &domino in &dominoes {
-            if board & domino == 0 {
-                options += 1;
-                seen.push(u64::from(values[(board | domino) as usize]));
-            }
-        }
-        values[board as usize] = mex(&seen) as u8;
-    }
+        .sum();
     Case {
         name: format!("Cram `cram({m}, {n})`"),
         program: format!("nimber(cram({m}, {n}))\n"),
-        options,
-        positions: order.len() as u64,
-        expected: u64::from(values[0]),
+        options: reference.options + row_options,
+        positions: reference.boards.len() as u64 + rows,
+        expected,
     }
+}
+
+#[derive(Default)]
+struct CramReference {
+    boards: HashMap<String, u64>,
+    rows: HashMap<usize, u64>,
+    options: u64,
+}
+
+impl CramReference {
+    fn board(&mut self, board: &str) -> u64 {
+        if let Some(&value) = self.boards.get(board) {
+            return value;
+        }
+        let rows: Vec<&[u8]> = board.split('/').map(str::as_bytes).collect();
+        let (height, width) = (rows.len(), rows[0].len());
+        let mut squares: Vec<bool> = rows
+            .iter()
+            .flat_map(|row| row.iter().map(|&c| c == b'.'))
+            .collect();
+        let mut seen = Vec::new();
+        for k in 0..height * width {
+            let (r, c) = (k / width, k % width);
+            for j in [
+                (c + 1 < width).then_some(k + 1),
+                (r + 1 < height).then_some(k + width),
+            ] {
+                let Some(j) = j.filter(|&j| squares[k] && squares[j]) else {
+                    continue;
+                };
+                self.options += 1;
+                squares[k] = false;
+                squares[j] = false;
+                let value = regions(&squares, height, width)
+                    .into_iter()
+                    .map(|region| self.region(&region))
+                    .fold(0, |a, b| a ^ b);
+                seen.push(value);
+                squares[k] = true;
+                squares[j] = true;
+            }
+        }
+        let value = mex(&seen);
+        self.boards.insert(board.to_owned(), value);
+        value
+    }
+
+    fn region(&mut self, region: &[Vec<bool>]) -> u64 {
+        let size: usize = region
+            .iter()
+            .map(|row| row.iter().filter(|&&s| s).count())
+            .sum();
+        if size == 1 {
+            0
+        } else if region.len() == 1 {
+            self.row(size)
+        } else {
+            self.board(&shape(region))
+        }
+    }
+
+    fn row(&mut self, n: usize) -> u64 {
+        if let Some(&value) = self.rows.get(&n) {
+            return value;
+        }
+        let mut seen = Vec::new();
+        if n >= 2 {
+            seen.push(self.row(n - 2));
+        }
+        for a in 1..n.saturating_sub(1) {
+            if 2 * a < n - 1 {
+                let value = self.row(a) ^ self.row(n - 2 - a);
+                seen.push(value);
+            }
+        }
+        let value = mex(&seen);
+        self.rows.insert(n, value);
+        value
+    }
+}
+
+/// The regions of empty squares, each cropped to its rectangle.
+fn regions(squares: &[bool], height: usize, width: usize) -> Vec<Vec<Vec<bool>>> {
+    let mut region_of = vec![usize::MAX; squares.len()];
+    let mut found = Vec::new();
+    for start in 0..squares.len() {
+        if !squares[start] || region_of[start] != usize::MAX {
+            continue;
+        }
+        region_of[start] = found.len();
+        let mut members = vec![start];
+        let mut next = 0;
+        while let Some(&k) = members.get(next) {
+            next += 1;
+            let (r, c) = (k / width, k % width);
+            let beside = [
+                (r > 0).then(|| k - width),
+                (r + 1 < height).then_some(k + width),
+                (c > 0).then(|| k - 1),
+                (c + 1 < width).then_some(k + 1),
+            ];
+            for j in beside.into_iter().flatten() {
+                if squares[j] && region_of[j] == usize::MAX {
+                    region_of[j] = found.len();
+                    members.push(j);
+                }
+            }
+        }
+        let top = members.iter().map(|k| k / width).min().unwrap();
+        let bottom = members.iter().map(|k| k / width).max().unwrap();
+        let left = members.iter().map(|k| k % width).min().unwrap();
+        let right = members.iter().map(|k| k % width).max().unwrap();
+        let id = found.len();
+        found.push(
+            (top..=bottom)
+                .map(|r| {
+                    (left..=right)
+                        .map(|c| region_of[r * width + c] == id)
+                        .collect()
+                })
+                .collect(),
+        );
+    }
+    found
+}
+
+/// The least of the region's eight images, written as `cram_board` takes a board.
+fn shape(region: &[Vec<bool>]) -> String {
+    let (height, width) = (region.len(), region[0].len());
+    (0..8)
+        .map(|image| {
+            let (rows, columns) = if image & 4 == 0 {
+                (height, width)
+            } else {
+                (width, height)
+            };
+            let lines: Vec<String> = (0..rows)
+                .map(|r| {
+                    (0..columns)
+                        .map(|c| {
+                            let r = if image & 1 != 0 { rows - 1 - r } else { r };
+                            let c = if image & 2 != 0 { columns - 1 - c } else { c };
+                            let (r, c) = if image & 4 == 0 { (r, c) } else { (c, r) };
+                            if region[r][c] { '.' } else { '#' }
+                        })
+                        .collect()
+                })
+                .collect();
+            lines.join("/")
+        })
+        .min()
+        .unwrap()
 }
 
 fn mex(values: &[u64]) -> u64 {

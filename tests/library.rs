@@ -352,6 +352,12 @@ fn the_edges_of_what_the_library_takes_are_games() {
 /// the board those squares leave (shown as the sum of its regions, each turned to its shape).
 #[test]
 fn cram_moves_name_the_squares_a_domino_covers() {
+    // The regions are called by their family even before the library's file is loaded.
+    let moves = common::eval("moves cram(3, 2)");
+    assert!(
+        moves.contains("cram(3, 2) → cram_board(\"../..\") ≡ 0: place a domino on a1–b1"),
+        "{moves}"
+    );
     for board in [
         "../..",
         ".../...",

@@ -185,7 +185,9 @@ pub const BUILTINS: &[Builtin] = &[
 ];
 
 pub fn is_builtin(name: &str) -> bool {
-    BUILTINS.iter().any(|b| b.name == name)
+    static NAMES: std::sync::LazyLock<rustc_hash::FxHashSet<&str>> =
+        std::sync::LazyLock::new(|| BUILTINS.iter().map(|b| b.name).collect());
+    NAMES.contains(name)
 }
 
 /// The heap game a bare built-in name stands for: `kayles` is a family, like `sub({1, 2})`.

@@ -513,7 +513,10 @@ impl Session {
                 _ => Err(not_callable(callee, "a value given to this family").into()),
             };
         }
+        // No library family has a built-in's name: a built-in called in a library body (by
+        // the million, `regions` in Cram's) is not looked for in the library.
         let global = match self.global(&callee.name) {
+            None if builtins::is_builtin(&callee.name) => None,
             None => self.library_family(&callee.name).map(Global::Function),
             global => global.cloned(),
         };
