@@ -238,8 +238,8 @@ fn moore(heaps: &[u8]) -> Case {
 /// The library's Cram on an m × n board, against a Rust reference that plays it as the library
 /// does: a board's options are the sums of the regions a domino leaves, each turned to its
 /// shape (the least of its eight images as a string) and remembered per shape, a region of
-/// one row being the heap `cram_row` (a column's shape is a board of one row). Its counts are the library's: the shapes and rows
-/// remembered, and the options their bodies list.
+/// one row being the heap `cram_row` (a column's shape is a board of one row). Its counts
+/// are the library's: the shapes and rows remembered, and the options their bodies list.
 fn cram(m: usize, n: usize) -> Case {
     let mut reference = CramReference::default();
     let board = vec![".".repeat(n); m].join("/");
