@@ -83,11 +83,21 @@ pub(super) struct Plan {
 /// The table, the row and the slot of a call of one or two naturals. A family has a table
 /// for each number of arguments (it is only ever called with one, but the memo does not know).
 fn place(function: u32, args: &[Value]) -> Option<(usize, usize, usize)> {
+    match args {
+        [Value::Int(n)] => place_ints(function, &[*n]),
+        [Value::Int(a), Value::Int(b)] => place_ints(function, &[*a, *b]),
+        _ => None,
+    }
+}
+
+/// [`place`] for a call whose arguments are these integers.
+#[inline]
+fn place_ints(function: u32, args: &[i64]) -> Option<(usize, usize, usize)> {
     let natural = |n: i64| usize::try_from(n).ok().filter(|&n| n <= u32::MAX as usize);
     let table = 2 * function as usize;
-    match args {
-        [Value::Int(n)] => Some((table, 0, natural(*n)?)),
-        [Value::Int(a), Value::Int(b)] => Some((table + 1, natural(*a)?, natural(*b)?)),
+    match *args {
+        [n] => Some((table, 0, natural(n)?)),
+        [a, b] => Some((table + 1, natural(a)?, natural(b)?)),
         _ => None,
     }
 }
@@ -103,7 +113,17 @@ fn grown(len: usize, index: usize) -> usize {
 
 impl Dense {
     pub fn get(&self, function: u32, args: &[Value]) -> Option<Value> {
-        let (table, row, slot) = place(function, args)?;
+        self.find(place(function, args)?)
+    }
+
+    /// [`Dense::get`] for a call whose arguments are these integers.
+    #[inline]
+    pub fn get_ints(&self, function: u32, args: &[i64]) -> Option<Value> {
+        self.find(place_ints(function, args)?)
+    }
+
+    #[inline]
+    fn find(&self, (table, row, slot): (usize, usize, usize)) -> Option<Value> {
         let table = self.families.get(table)?;
         unpack(*table.rows.get(row)?.slots.get(slot)?)
     }
