@@ -18,7 +18,7 @@ use hashbrown::HashTable;
 
 use super::Value;
 use super::calls::CallKey;
-use crate::game::MixHasher;
+use crate::game::{GameId, MixHasher};
 
 /// Calls of up to this many integers are kept inline.
 pub(super) const INLINE: usize = 3;
@@ -174,6 +174,18 @@ impl Memo {
         };
         let entry = self.table.find(call.hash(), |entry| call.is(entry))?;
         Some(entry.value.clone())
+    }
+
+    /// The game a call of these integers was found to be, if it was, and was a game.
+    #[inline]
+    pub fn game_of_ints(&self, function: u32, args: &[i64]) -> Option<GameId> {
+        match self.dense.game_of_ints(function, args) {
+            Some(id) => Some(id),
+            None => match self.get_ints(function, args)? {
+                Value::Game(id) => Some(id),
+                _ => None,
+            },
+        }
     }
 
     pub fn contains(&self, key: &CallKey) -> bool {

@@ -58,7 +58,7 @@ type Locals = [(Arc<str>, Value)];
 
 impl IntCode {
     /// The value, if every slot read holds an integer and the arithmetic has one.
-    #[inline]
+    #[inline(always)]
     pub fn eval(&self, locals: &Locals) -> Option<i64> {
         match self {
             IntCode::Const(n) => Some(*n),
@@ -66,8 +66,17 @@ impl IntCode {
                 Value::Int(n) => Some(n),
                 _ => None,
             },
+            // Arithmetic is called, so that the usual slot or constant costs no call.
+            operation => operation.eval_operation(locals),
+        }
+    }
+
+    #[inline(never)]
+    fn eval_operation(&self, locals: &Locals) -> Option<i64> {
+        match self {
             IntCode::Neg(operand) => operand.eval(locals)?.checked_neg(),
             IntCode::Op(op, lhs, rhs) => op.apply(lhs.eval(locals)?, rhs.eval(locals)?),
+            leaf => leaf.eval(locals),
         }
     }
 }

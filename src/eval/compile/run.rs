@@ -159,6 +159,35 @@ impl Session {
         (count <= u128::from(self.limits.game.options)).then_some(start..end)
     }
 
+    /// `F(a) + G(b)` of integer arithmetic, when both calls are found in the memo as games.
+    #[inline]
+    fn sum_of_games_found(&self, chain: &Chain) -> Option<[GameId; 2]> {
+        let game_found = |code: &Code| match code {
+            Code::Call(call) => {
+                let (function, ints) = (call.family.as_ref()?, call.ints.as_ref()?);
+                let args = self.int_args(ints)?;
+                self.memo.game_of_ints(function.id, &args[..ints.len()])
+            }
+            _ => None,
+        };
+        if !self.recording_off() {
+            return None;
+        }
+        Some([game_found(&chain.first)?, game_found(&chain.rest[0].2)?])
+    }
+
+    /// The arguments of a call, when they are integer arithmetic that has integer values.
+    #[inline]
+    fn int_args(&self, ints: &[IntCode]) -> Option<[i64; memo::INLINE]> {
+        let locals = &self.locals[..];
+        Some(match ints {
+            [a] => [a.eval(locals)?, 0, 0],
+            [a, b] => [a.eval(locals)?, b.eval(locals)?, 0],
+            [a, b, c] => [a.eval(locals)?, b.eval(locals)?, c.eval(locals)?],
+            _ => [0; memo::INLINE],
+        })
+    }
+
     /// A call whose arguments are integer arithmetic: found in the memo without making a
     /// value of each argument, or else called with them. `None` when an argument is no
     /// integer after all, for the general code to evaluate and report.
@@ -168,10 +197,7 @@ impl Session {
         ints: &[IntCode],
         written: &Expr,
     ) -> Option<Result<Value>> {
-        let mut args = [0; memo::INLINE];
-        for (code, arg) in ints.iter().zip(&mut args) {
-            *arg = code.eval(&self.locals)?;
-        }
+        let args = self.int_args(ints)?;
         let args = &args[..ints.len()];
         // An explanation notes the calls returned (see `Session::call_returned`).
         if self.recording_off()
@@ -179,11 +205,22 @@ impl Session {
         {
             return Some(Ok(value));
         }
+        Some(self.call_ints(function, args, written))
+    }
+
+    /// A call of integers not found in the memo (or noted by an explanation).
+    #[inline(never)]
+    fn call_ints(
+        &mut self,
+        function: &Arc<Function>,
+        args: &[i64],
+        written: &Expr,
+    ) -> Result<Value> {
         let values: Vec<Value> = args.iter().map(|&n| Value::Int(n)).collect();
         let result = self.call_function(function, &values, written.span);
-        Some(result.map_err(|flow| {
+        result.map_err(|flow| {
             self.place_refusal(flow, function, &values, written_args(written), written.span)
-        }))
+        })
     }
 
     /// The family a call by this name calls, found as [`Session::eval`] finds it (the caller
@@ -311,20 +348,27 @@ impl Session {
         let value = match &element.expr {
             // `G + H`, kept as its two games (see `crate::eval::options`).
             Code::Chain(chain) if is_two_part_sum(&**chain) && !self.noting_options() => {
+                if let Some(parts) = self.sum_of_games_found(chain) {
+                    return self.push_option_sum(&mut list.ids, parts);
+                }
                 match self.option_sum_parts(&**chain)? {
                     Ok(parts) => return self.push_option_sum(&mut list.ids, parts),
                     Err(value) => value,
                 }
             }
-            Code::Call(call) => match (&call.family, &call.ints) {
-                (Some(function), Some(ints)) => {
-                    match self.call_with_ints(function, ints, &call.written) {
-                        Some(value) => value?,
-                        None => self.exec_code(&element.expr)?,
-                    }
+            // `F(a, j)`: the usual option, a game found in the memo.
+            Code::Call(call)
+                if let (Some(function), Some(ints)) = (&call.family, &call.ints)
+                    && let Some(args) = self.int_args(ints) =>
+            {
+                let args = &args[..ints.len()];
+                if self.recording_off()
+                    && let Some(id) = self.memo.game_of_ints(function.id, args)
+                {
+                    return self.push_element(&mut list.ids, id);
                 }
-                _ => self.exec_code(&element.expr)?,
-            },
+                self.call_ints(function, args, &call.written)?
+            }
             code => self.exec_code(code)?,
         };
         let id = match value {
