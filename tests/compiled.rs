@@ -78,6 +78,22 @@ fn each_compiled_form_answers_as_written() {
         "let X(n) = < X(k) for k in 0..n > + nimber\nX(2)",
         "let Y(n) = < *k for k in 0..10**6 >\nY(1)",
         "let Z(n) = not n\nZ(0)",
+        // Integer arithmetic run on integers, and where it gives way to the general code:
+        // an overflow, a division by zero, a negative exponent, a game or a list where an
+        // integer was expected, a range too long.
+        "let D2(n) = *((n - 10) / 3 + 5) + *((n - 10) % 3) + *((n ^ 5) & 7 | 8) + *(2 ** n)\nseq(D2, 0..9)",
+        "let N2(n) = < N2(k) for k in 0..n if not (k < 2) or k == 0 and -k >= 0 >\nseq(N2, 0..8)",
+        "let O2(n) = < O2(n * 9223372036854775807) >\nO2(2)",
+        "let O3(n) = < O3(k) for k in 0..n if n / (k - 1) > 0 >\nO3(3)",
+        "let P2(n) = < *(n ** -1) >\nP2(2)",
+        "let G2(g, n) = < G2(g, k) for k in 0..n if g + 1 > 0 >\nG2(*1, 2)",
+        "let G3(g) = < *k for k in 0..g >\nG3(*2)",
+        "let G4(g, h) = if g == h then *1 else *2\nnimber(G4(*1, <*0>))\nnimber(G4(3, 3))",
+        "let G5(g) = < g + 0, 0 + g, G5(g - 1) for k in 0..1 if g > 0 >\nnimber(G5(*3))\nnimber(G5(2))",
+        "let L2(p) = < L2(p - 1) >\nL2([1])",
+        "let R2(n) = < *0 for k in 9223372036854775806..=n, *1 for k in n..n - 1 >\nnimber(R2(9223372036854775807))",
+        "let R3(n) = < *0 for k in 0..n >\nR3(10**12)",
+        "let R4(a, b, c) = < R4(a - 1, b + 1, c * 2) for k in 0..1 if a > 0 > + *c\nnimber(R4(5, -3, 1))",
     ];
     for program in programs {
         same_both_ways(program);

@@ -18,10 +18,10 @@ use hashbrown::HashTable;
 
 use super::Value;
 use super::calls::CallKey;
-use crate::game::MixHasher;
+use crate::game::{GameId, MixHasher};
 
 /// Calls of up to this many integers are kept inline.
-const INLINE: usize = 3;
+pub(super) const INLINE: usize = 3;
 
 /// A remembered call's arguments.
 #[derive(Debug)]
@@ -159,6 +159,35 @@ impl Memo {
         Some(entry.value.clone())
     }
 
+    /// [`Memo::get`] for a call whose arguments are these integers (at most [`INLINE`]).
+    #[inline]
+    pub fn get_ints(&self, function: u32, args: &[i64]) -> Option<Value> {
+        if let Some(value) = self.dense.get_ints(function, args) {
+            return Some(value);
+        }
+        let mut ints = [0; INLINE];
+        ints[..args.len()].copy_from_slice(args);
+        let call = Call::Ints {
+            function,
+            len: args.len() as u8,
+            ints,
+        };
+        let entry = self.table.find(call.hash(), |entry| call.is(entry))?;
+        Some(entry.value.clone())
+    }
+
+    /// The game a call of these integers was found to be, if it was, and was a game.
+    #[inline]
+    pub fn game_of_ints(&self, function: u32, args: &[i64]) -> Option<GameId> {
+        match self.dense.game_of_ints(function, args) {
+            Some(id) => Some(id),
+            None => match self.get_ints(function, args)? {
+                Value::Game(id) => Some(id),
+                _ => None,
+            },
+        }
+    }
+
     pub fn contains(&self, key: &CallKey) -> bool {
         self.get(key.function, &key.args).is_some()
     }
@@ -267,6 +296,15 @@ mod tests {
                 .find(|(k, _)| k == call)
                 .map(|(_, v)| v.clone());
             assert_eq!(memo.get(call.function, &call.args), expected, "{call:?}");
+            let ints: Option<Vec<i64>> = (call.args.iter())
+                .map(|arg| match arg {
+                    Value::Int(n) => Some(*n),
+                    _ => None,
+                })
+                .collect();
+            if let Some(ints) = ints.filter(|ints| ints.len() <= INLINE) {
+                assert_eq!(memo.get_ints(call.function, &ints), expected, "{call:?}");
+            }
         }
     }
 

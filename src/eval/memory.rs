@@ -136,12 +136,28 @@ enum Growing<'a> {
 impl Session {
     /// Adds an element to a list being built, after charging the room it grows by and what
     /// the element holds of its own (the inner lists of a list of lists).
+    #[inline(always)]
     pub(super) fn push_element<T: Owning>(
         &mut self,
         list: &mut Elements<T>,
         element: T,
     ) -> Result<()> {
-        let mut bytes = element.owned();
+        let bytes = element.owned();
+        // The usual case, charging nothing: room for an element that owns nothing.
+        if bytes == 0 && list.items.len() < list.items.capacity() {
+            list.items.push(element);
+            return Ok(());
+        }
+        self.push_element_charged(list, element, bytes)
+    }
+
+    #[inline(never)]
+    fn push_element_charged<T: Owning>(
+        &mut self,
+        list: &mut Elements<T>,
+        element: T,
+        mut bytes: u64,
+    ) -> Result<()> {
         // Grown by doubling, as a `Vec` would, but charged before it is allocated.
         let more = match list.items.len() == list.items.capacity() {
             true => list.items.capacity().max(4),

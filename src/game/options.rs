@@ -76,9 +76,10 @@ impl Arena {
         if sums.is_empty() {
             return self.with_games(games);
         }
-        games.sort_unstable();
+        // In runs, as in `Arena::with_games`.
+        games.sort();
         games.dedup();
-        sums.sort_unstable();
+        sums.sort();
         sums.dedup();
         let count = u32::try_from(games.len()).expect("fewer than 2^32 options");
         games.extend(sums.iter().flatten());

@@ -8,14 +8,22 @@ use super::{Arena, GameError, GameId, Node, UNKNOWN};
 
 /// mex: the least natural number not among `values`.
 pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
-    let mut values: Vec<u64> = values.into_iter().collect();
-    values.sort_unstable();
-    values.dedup();
-    values
-        .iter()
-        .enumerate()
-        .find(|&(i, &v)| v != i as u64)
-        .map_or(values.len(), |(i, _)| i) as u64
+    let values: Vec<u64> = values.into_iter().collect();
+    mex_with(values.into_iter(), &mut Vec::new())
+}
+
+/// mex, in time linear in the values: the mex of n values is at most n, so only those up to
+/// n are marked, in `seen` (a buffer kept by the caller).
+pub(crate) fn mex_with(values: impl ExactSizeIterator<Item = u64>, seen: &mut Vec<bool>) -> u64 {
+    let len = values.len();
+    seen.clear();
+    seen.resize(len + 1, false);
+    for value in values {
+        if value <= len as u64 {
+            seen[value as usize] = true;
+        }
+    }
+    seen.iter().position(|&s| !s).unwrap_or(len) as u64
 }
 
 impl Arena {
@@ -126,6 +134,15 @@ mod tests {
         assert_eq!(mex([]), 0);
         assert_eq!(mex([1, 2]), 0);
         assert_eq!(mex([0, 1, 1, 3]), 2);
+    }
+
+    proptest::proptest! {
+        /// The least natural number not among the values, by the definition.
+        #[test]
+        fn mex_is_the_least_natural_missing(values in proptest::collection::vec(0u64..40, 0..40)) {
+            let least = (0..).find(|k| !values.contains(k)).unwrap();
+            proptest::prop_assert_eq!(mex(values), least);
+        }
     }
 
     #[test]

@@ -9,11 +9,14 @@
 //! A body is read through the tree-walker whenever an explanation notes how it writes its
 //! options ([`super::written`]).
 
+mod ints;
 mod run;
 
 use std::sync::Arc;
 
-use super::Function;
+use ints::{BoolCode, IntCode};
+
+use super::{Function, memo};
 use crate::source::Span;
 use crate::syntax::ast::*;
 
@@ -63,6 +66,16 @@ pub(super) enum Code {
     },
     /// `require(condition, "help", value)`, the built-in (see [`super::require`]).
     Require(Box<Require>),
+    /// Integer arithmetic, run on integers while its slots hold them (see [`ints`]).
+    Ints {
+        fast: IntCode,
+        general: Box<Code>,
+    },
+    /// A comparison of integers, likewise.
+    Bools {
+        fast: BoolCode,
+        general: Box<Code>,
+    },
     /// Left to the tree-walker.
     Interpreted(Box<Expr>),
 }
@@ -91,6 +104,9 @@ pub(super) struct Call {
     /// with as many arguments as it has parameters.
     pub family: Option<Arc<Function>>,
     pub args: Box<[Code]>,
+    /// The arguments as integer arithmetic, when they all are and the memo keeps such a
+    /// call inline (see [`super::memo`]).
+    pub ints: Option<Box<[IntCode]>>,
     /// The whole call, evaluated by the tree-walker when `family` is `None`: a built-in,
     /// a name defined later, or a call with its diagnostic.
     pub written: Expr,
@@ -118,6 +134,8 @@ pub(super) enum Clause {
     For {
         var: Arc<str>,
         iter: Code,
+        /// `a..b` or `a..=b` (the flag) of integer arithmetic.
+        range: Option<Box<(IntCode, IntCode, bool)>>,
         span: Span,
     },
     If {
@@ -170,6 +188,30 @@ impl Compiler<'_, '_> {
     }
 
     fn expr(&mut self, expr: &Expr) -> Code {
+        let general = self.general(expr);
+        if !matches!(
+            general,
+            Code::Chain(_) | Code::Binary { .. } | Code::Prefix { .. }
+        ) {
+            return general;
+        }
+        let slot = |name: &str| self.slot(name);
+        if let Some(fast) = ints::int_code(expr, &slot) {
+            return Code::Ints {
+                fast,
+                general: Box::new(general),
+            };
+        }
+        match ints::bool_code(expr, &slot) {
+            Some(fast) => Code::Bools {
+                fast,
+                general: Box::new(general),
+            },
+            None => general,
+        }
+    }
+
+    fn general(&mut self, expr: &Expr) -> Code {
         match &expr.kind {
             ExprKind::Int(n) => Code::Int(*n),
             ExprKind::Bool(b) => Code::Bool(*b),
@@ -233,8 +275,13 @@ impl Compiler<'_, '_> {
             ExprKind::Call { callee, args } if self.slot(&callee.name).is_none() => {
                 let family = (self.resolve)(&callee.name)
                     .filter(|function| function.params.len() == args.len());
+                let slot = |name: &str| self.slot(name);
+                let ints = (family.is_some() && args.len() <= memo::INLINE)
+                    .then(|| args.iter().map(|arg| ints::int_code(arg, &slot)).collect())
+                    .flatten();
                 Code::Call(Box::new(Call {
                     family,
+                    ints,
                     args: args.iter().map(|arg| self.expr(arg)).collect(),
                     written: expr.clone(),
                 }))
@@ -250,6 +297,24 @@ impl Compiler<'_, '_> {
         }
     }
 
+    /// `a..b` or `a..=b` as integer arithmetic, with whether it includes its end.
+    fn int_range(&self, iter: &Expr) -> Option<(IntCode, IntCode, bool)> {
+        let ExprKind::Binary { op, lhs, rhs, .. } = &iter.unparen().kind else {
+            return None;
+        };
+        let inclusive = match op {
+            BinOp::Range => false,
+            BinOp::RangeIncl => true,
+            _ => return None,
+        };
+        let slot = |name: &str| self.slot(name);
+        Some((
+            ints::int_code(lhs, &slot)?,
+            ints::int_code(rhs, &slot)?,
+            inclusive,
+        ))
+    }
+
     fn element(&mut self, element: &crate::syntax::ast::Element) -> Element {
         let mark = self.scope.len();
         let clauses = element
@@ -259,10 +324,12 @@ impl Compiler<'_, '_> {
                 crate::syntax::ast::Clause::For { var, iter } => {
                     // The range is evaluated before its variable is bound.
                     let iter_code = self.expr(iter);
+                    let range = self.int_range(iter).map(Box::new);
                     self.scope.push(var.name.clone());
                     Clause::For {
                         var: var.name.clone(),
                         iter: iter_code,
+                        range,
                         span: iter.span,
                     }
                 }

@@ -2,12 +2,13 @@
 //! came from, through the same functions ([`Session::binary`], [`Session::fold_chain`],
 //! [`Session::call_function`], [`Session::game_of`], ...).
 
+use super::ints::IntCode;
 use super::{Chain, Clause, Code, Element};
 use crate::eval::expr::ChainOperands;
 use crate::eval::memory::{Elements, Listing};
 use crate::eval::ops::Operand;
 use crate::eval::options::is_two_part_sum;
-use crate::eval::{Flow, Function, Global, Result, Session, Value};
+use crate::eval::{Flow, Function, Global, Result, Session, Value, memo};
 use crate::game::{GameId, OptionList};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind};
@@ -65,23 +66,32 @@ impl Session {
                 then,
                 otherwise,
             } => {
-                let value = self.exec_code(cond)?;
-                if self.truth(value, *cond_span)? {
+                if self.exec_condition(cond, *cond_span)? {
                     self.exec_code(then)
                 } else {
                     self.exec_code(otherwise)
                 }
             }
+            Code::Ints { fast, general } => match fast.eval(&self.locals) {
+                Some(n) => Ok(Value::Int(n)),
+                None => self.exec_code(general),
+            },
+            Code::Bools { fast, general } => match fast.eval(&self.locals) {
+                Some(b) => Ok(Value::Bool(b)),
+                None => self.exec_code(general),
+            },
             Code::Call(call) => {
                 let Some(function) = &call.family else {
                     return self.eval(&call.written);
                 };
                 let span = call.written.span;
+                if let Some(ints) = &call.ints
+                    && let Some(value) = self.call_with_ints(function, ints, &call.written)
+                {
+                    return value;
+                }
                 // A refusal of these arguments is reported here, as the tree-walker does.
-                let written = match &call.written.kind {
-                    ExprKind::Call { args, .. } => &args[..],
-                    _ => &[],
-                };
+                let written = written_args(&call.written);
                 let place = |session: &Session, values: &[Value], flow: Flow| {
                     session.place_refusal(flow, function, values, written, span)
                 };
@@ -124,6 +134,93 @@ impl Session {
             Code::Game { elements, span } => self.game_literal(elements, *span),
             Code::Interpreted(expr) => self.eval(expr),
         }
+    }
+
+    /// A condition's truth, without making a value of it where it compares integers.
+    fn exec_condition(&mut self, code: &Code, span: Span) -> Result<bool> {
+        if let Code::Bools { fast, .. } = code
+            && let Some(truth) = fast.eval(&self.locals)
+        {
+            return Ok(truth);
+        }
+        let value = self.exec_code(code)?;
+        self.truth(value, span)
+    }
+
+    /// The integers of `a..b` or `a..=b` (see [`Value::range`]), when its ends are integers
+    /// and it is short enough for a `for` clause (else the general code reports it).
+    fn integers_between(
+        &self,
+        (start, end, inclusive): &(IntCode, IntCode, bool),
+    ) -> Option<std::ops::Range<i128>> {
+        let start = i128::from(start.eval(&self.locals)?);
+        let end = i128::from(end.eval(&self.locals)?) + i128::from(*inclusive);
+        let count = (end - start).max(0) as u128;
+        (count <= u128::from(self.limits.game.options)).then_some(start..end)
+    }
+
+    /// `F(a) + G(b)` of integer arithmetic, when both calls are found in the memo as games.
+    #[inline]
+    fn sum_of_games_found(&self, chain: &Chain) -> Option<[GameId; 2]> {
+        let game_found = |code: &Code| match code {
+            Code::Call(call) => {
+                let (function, ints) = (call.family.as_ref()?, call.ints.as_ref()?);
+                let args = self.int_args(ints)?;
+                self.memo.game_of_ints(function.id, &args[..ints.len()])
+            }
+            _ => None,
+        };
+        if !self.recording_off() {
+            return None;
+        }
+        Some([game_found(&chain.first)?, game_found(&chain.rest[0].2)?])
+    }
+
+    /// The arguments of a call, when they are integer arithmetic that has integer values.
+    #[inline]
+    fn int_args(&self, ints: &[IntCode]) -> Option<[i64; memo::INLINE]> {
+        let locals = &self.locals[..];
+        Some(match ints {
+            [a] => [a.eval(locals)?, 0, 0],
+            [a, b] => [a.eval(locals)?, b.eval(locals)?, 0],
+            [a, b, c] => [a.eval(locals)?, b.eval(locals)?, c.eval(locals)?],
+            _ => [0; memo::INLINE],
+        })
+    }
+
+    /// A call whose arguments are integer arithmetic: found in the memo without making a
+    /// value of each argument, or else called with them. `None` when an argument is no
+    /// integer after all, for the general code to evaluate and report.
+    fn call_with_ints(
+        &mut self,
+        function: &Arc<Function>,
+        ints: &[IntCode],
+        written: &Expr,
+    ) -> Option<Result<Value>> {
+        let args = self.int_args(ints)?;
+        let args = &args[..ints.len()];
+        // An explanation notes the calls returned (see `Session::call_returned`).
+        if self.recording_off()
+            && let Some(value) = self.memo.get_ints(function.id, args)
+        {
+            return Some(Ok(value));
+        }
+        Some(self.call_ints(function, args, written))
+    }
+
+    /// A call of integers not found in the memo (or noted by an explanation).
+    #[inline(never)]
+    fn call_ints(
+        &mut self,
+        function: &Arc<Function>,
+        args: &[i64],
+        written: &Expr,
+    ) -> Result<Value> {
+        let values: Vec<Value> = args.iter().map(|&n| Value::Int(n)).collect();
+        let result = self.call_function(function, &values, written.span);
+        result.map_err(|flow| {
+            self.place_refusal(flow, function, &values, written_args(written), written.span)
+        })
     }
 
     /// The family a call by this name calls, found as [`Session::eval`] finds it (the caller
@@ -192,37 +289,42 @@ impl Session {
         list: &mut Options,
     ) -> Result<()> {
         let Some((clause, rest)) = clauses.split_first() else {
-            let value = match &element.expr {
-                // `G + H`, kept as its two games (see `crate::eval::options`).
-                Code::Chain(chain) if is_two_part_sum(&**chain) && !self.noting_options() => {
-                    match self.option_sum_parts(&**chain)? {
-                        Ok(parts) => return self.push_option_sum(&mut list.ids, parts),
-                        Err(value) => value,
-                    }
-                }
-                code => self.exec_code(code)?,
-            };
-            let id = match value {
-                Value::Game(id) => id,
-                other => match self.game_value(&other, element.span) {
-                    Ok(id) => id,
-                    Err(error) => {
-                        list.not_a_game.get_or_insert(error);
-                        self.arena.zero()
-                    }
-                },
-            };
-            return self.push_element(&mut list.ids, id);
+            return self.list_value(element, list);
         };
         match clause {
             Clause::If { cond, span } => {
-                let value = self.exec_code(cond)?;
-                if self.truth(value, *span)? {
+                if self.exec_condition(cond, *span)? {
                     return self.list_element(element, rest, list);
                 }
                 Ok(())
             }
-            Clause::For { var, iter, span } => {
+            Clause::For {
+                var,
+                iter,
+                range,
+                span,
+            } => {
+                if let Some(range) = range
+                    && let Some(integers) = self.integers_between(range)
+                {
+                    let slot = self.locals.len();
+                    self.locals.push((var.clone(), Value::Int(0)));
+                    for n in integers {
+                        self.step(*span)?;
+                        // An integer in place of an integer: nothing to drop.
+                        match &mut self.locals[slot].1 {
+                            Value::Int(held) => *held = n as i64,
+                            other => *other = Value::Int(n as i64),
+                        }
+                        // The innermost loop lists its values here, without a call more.
+                        match rest {
+                            [] => self.list_value(element, list)?,
+                            rest => self.list_element(element, rest, list)?,
+                        }
+                    }
+                    self.locals.truncate(slot);
+                    return Ok(());
+                }
                 let range = self.exec_code(iter)?;
                 let passes = self.passes(&range, *span, false)?;
                 let slot = self.locals.len();
@@ -236,6 +338,58 @@ impl Session {
                 Ok(())
             }
         }
+    }
+}
+
+impl Session {
+    /// Adds the element's value to `list`, its clauses all passed.
+    #[inline]
+    fn list_value(&mut self, element: &Element, list: &mut Options) -> Result<()> {
+        let value = match &element.expr {
+            // `G + H`, kept as its two games (see `crate::eval::options`).
+            Code::Chain(chain) if is_two_part_sum(&**chain) && !self.noting_options() => {
+                if let Some(parts) = self.sum_of_games_found(chain) {
+                    return self.push_option_sum(&mut list.ids, parts);
+                }
+                match self.option_sum_parts(&**chain)? {
+                    Ok(parts) => return self.push_option_sum(&mut list.ids, parts),
+                    Err(value) => value,
+                }
+            }
+            // `F(a, j)`: the usual option, a game found in the memo.
+            Code::Call(call)
+                if let (Some(function), Some(ints)) = (&call.family, &call.ints)
+                    && let Some(args) = self.int_args(ints) =>
+            {
+                let args = &args[..ints.len()];
+                if self.recording_off()
+                    && let Some(id) = self.memo.game_of_ints(function.id, args)
+                {
+                    return self.push_element(&mut list.ids, id);
+                }
+                self.call_ints(function, args, &call.written)?
+            }
+            code => self.exec_code(code)?,
+        };
+        let id = match value {
+            Value::Game(id) => id,
+            other => match self.game_value(&other, element.span) {
+                Ok(id) => id,
+                Err(error) => {
+                    list.not_a_game.get_or_insert(error);
+                    self.arena.zero()
+                }
+            },
+        };
+        self.push_element(&mut list.ids, id)
+    }
+}
+
+/// The arguments of a call as written.
+fn written_args(call: &Expr) -> &[Expr] {
+    match &call.kind {
+        ExprKind::Call { args, .. } => args,
+        _ => &[],
     }
 }
 

@@ -1,8 +1,9 @@
 //! Calls of one or two small naturals (`S(n)`, `rook(i, j)`), kept in tables indexed by
-//! their arguments: finding one reads one slot at a computed place, and a comprehension
-//! going through `rook(a, j) for a in 0..i` reads slots side by side, with no hash and no
-//! probe. A family's table has one row for a one-argument family and one row per first
-//! argument for a two-argument family.
+//! their arguments: finding one reads one slot at a computed place, with no hash and no
+//! probe. A family's table has one row for a one-argument family, and for a two-argument
+//! family one row per [`TILE`] first arguments, laid out in tiles so that a comprehension
+//! going through either argument (`rook(a, j) for a in 0..i`, `rook(i, b) for b in 0..j`)
+//! reads slots side by side.
 //!
 //! A slot holds a game or a small natural packed into 32 bits ([`pack`]), so that the table
 //! of `rook(300, 300)` (90 601 calls) takes 360 KB and stays in the cache; a call whose value
@@ -80,14 +81,56 @@ pub(super) struct Plan {
     pub bytes: u64,
 }
 
-/// The table, the row and the slot of a call of one or two naturals. A family has a table
-/// for each number of arguments (it is only ever called with one, but the memo does not know).
-fn place(function: u32, args: &[Value]) -> Option<(usize, usize, usize)> {
+/// Where a call of one or two naturals is kept: its table, its row and its slot, and the
+/// column the density of the row is judged by.
+#[derive(Clone, Copy)]
+struct Place {
+    table: usize,
+    row: usize,
+    slot: usize,
+    column: usize,
+}
+
+/// The place of a call. A family has a table for each number of arguments (it is only ever
+/// called with one, but the memo does not know).
+fn place(function: u32, args: &[Value]) -> Option<Place> {
+    match args {
+        [Value::Int(n)] => place_ints(function, &[*n]),
+        [Value::Int(a), Value::Int(b)] => place_ints(function, &[*a, *b]),
+        _ => None,
+    }
+}
+
+/// Calls of two naturals are kept in tiles of [`TILE`] × [`TILE`] calls, a row of the table
+/// holding [`TILE`] first arguments: the calls of `rook(a, j) for a in 0..i` lie four to a
+/// cache line, as do those of `rook(i, b) for b in 0..j`.
+const TILE: usize = 4;
+
+/// [`place`] for a call whose arguments are these integers.
+#[inline]
+fn place_ints(function: u32, args: &[i64]) -> Option<Place> {
     let natural = |n: i64| usize::try_from(n).ok().filter(|&n| n <= u32::MAX as usize);
     let table = 2 * function as usize;
-    match args {
-        [Value::Int(n)] => Some((table, 0, natural(*n)?)),
-        [Value::Int(a), Value::Int(b)] => Some((table + 1, natural(*a)?, natural(*b)?)),
+    match *args {
+        [n] => {
+            let n = natural(n)?;
+            Some(Place {
+                table,
+                row: 0,
+                slot: n,
+                column: n,
+            })
+        }
+        [a, b] => {
+            let (a, b) = (natural(a)?, natural(b)?);
+            let slot = (b / TILE * TILE + a % TILE) * TILE + b % TILE;
+            Some(Place {
+                table: table + 1,
+                row: a / TILE,
+                slot,
+                column: b,
+            })
+        }
         _ => None,
     }
 }
@@ -103,16 +146,40 @@ fn grown(len: usize, index: usize) -> usize {
 
 impl Dense {
     pub fn get(&self, function: u32, args: &[Value]) -> Option<Value> {
-        let (table, row, slot) = place(function, args)?;
-        let table = self.families.get(table)?;
-        unpack(*table.rows.get(row)?.slots.get(slot)?)
+        self.find(place(function, args)?)
+    }
+
+    /// [`Dense::get`] for a call whose arguments are these integers.
+    #[inline]
+    pub fn get_ints(&self, function: u32, args: &[i64]) -> Option<Value> {
+        self.find(place_ints(function, args)?)
+    }
+
+    /// [`Dense::get_ints`] for a call whose value is a game, without a [`Value`].
+    #[inline]
+    pub fn game_of_ints(&self, function: u32, args: &[i64]) -> Option<GameId> {
+        let place = place_ints(function, args)?;
+        let table = self.families.get(place.table)?;
+        let slot = *table.rows.get(place.row)?.slots.get(place.slot)?;
+        (slot & 1 == 1).then(|| GameId::from_raw(slot >> 1))
+    }
+
+    #[inline]
+    fn find(&self, place: Place) -> Option<Value> {
+        let table = self.families.get(place.table)?;
+        unpack(*table.rows.get(place.row)?.slots.get(place.slot)?)
     }
 
     /// Where a call not remembered yet would go, if its table is dense enough to hold it and
     /// its value packs into a slot.
     pub fn plan(&self, function: u32, args: &[Value], value: &Value) -> Option<Plan> {
         let packed = pack(value)?;
-        let (function, row, slot) = place(function, args)?;
+        let Place {
+            table: function,
+            row,
+            slot,
+            column,
+        } = place(function, args)?;
         if function >= FAMILIES {
             return None;
         }
@@ -120,7 +187,7 @@ impl Dense {
         let table = self.families.get(function).unwrap_or(&empty);
         let empty_row = Row::default();
         let old_row = table.rows.get(row).unwrap_or(&empty_row);
-        if row >= 2 * table.len + ROW_SLACK || slot >= 2 * old_row.len + SLOT_SLACK {
+        if row >= 2 * table.len + ROW_SLACK || column >= 2 * old_row.len + SLOT_SLACK {
             return None;
         }
         let families = grown(self.families.len(), function);

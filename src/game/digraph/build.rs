@@ -5,6 +5,7 @@
 use rustc_hash::FxHashMap;
 
 use super::super::Watch;
+use super::super::reduce::mex_with;
 use super::parse::Written;
 use super::{Digraph, DigraphError, Place};
 
@@ -63,7 +64,7 @@ pub(super) fn build(written: Written, watch: &mut Watch) -> Result<Digraph, Digr
                 .map_err(DigraphError::Game)?;
         }
         let successors = &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
-        values[v as usize] = mex(successors.iter().map(|&s| values[s as usize]), &mut seen);
+        values[v as usize] = mex_with(successors.iter().map(|&s| values[s as usize]), &mut seen);
         for &p in &sources[back_starts[v as usize] as usize..back_starts[v as usize + 1] as usize] {
             waiting[p as usize] -= 1;
             if waiting[p as usize] == 0 {
@@ -80,19 +81,6 @@ pub(super) fn build(written: Written, watch: &mut Watch) -> Result<Digraph, Digr
         targets,
         values: values.into(),
     })
-}
-
-/// mex of at most `seen.len()`-many values, in time linear in them.
-fn mex(values: impl ExactSizeIterator<Item = u64>, seen: &mut Vec<bool>) -> u64 {
-    let len = values.len();
-    seen.clear();
-    seen.resize(len + 1, false);
-    for value in values {
-        if value <= len as u64 {
-            seen[value as usize] = true;
-        }
-    }
-    seen.iter().position(|&s| !s).unwrap_or(len) as u64
 }
 
 /// A cycle among the vertices left unvalued: each has a move to another such vertex, so a
