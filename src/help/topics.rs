@@ -274,6 +274,38 @@ of a move, `as \"take \" + str(k)`.",
         example: "str(5) + \" chips\"",
     },
     Topic {
+        name: "indices",
+        title: "indices(p, x): where x is",
+        text: "The indices at which x is an element of the list p, or at which the string x \
+starts in the string p (overlapping too), as a list in order: `indices(b, \"..\")` finds two empty \
+squares side by side on a board.",
+        example: "indices([3, 1, 3], 3)\nindices(\"...#..\", \"..\")",
+    },
+    Topic {
+        name: "regions",
+        title: "regions(b): a board's parts that do not touch",
+        text: "A board is a string of rows of one length between `/`, each square an ASCII \
+character and `#` where there is none. Its regions are the parts whose squares are joined side by \
+side, across or down, each cropped to its rectangle (`#` where its squares are not), as a list in \
+the order of their first square. A game on a board is often the sum of the games on its regions.",
+        example: "regions(\"..#../..#../#####/.....\")",
+    },
+    Topic {
+        name: "shape",
+        title: "shape(b): a board's shape, whichever way round",
+        text: "The least, as strings compare, of a board turned by quarter turns and mirrored: the \
+same string for all eight images, so a family called with `shape(b)` remembers each shape once \
+(the library's Cram does).",
+        example: "shape(\"..#/...\")\nshape(\"#../...\") == shape(\".../..#\")",
+    },
+    Topic {
+        name: "transpose",
+        title: "transpose(b): a board's columns as its rows",
+        text: "The board read down its columns: what lies down b lies across `transpose(b)`, so \
+`indices(transpose(b), \"..\")` finds two empty squares above each other.",
+        example: "transpose(\"..#/...\")",
+    },
+    Topic {
         name: "require",
         title: "require(condition, \"help\", value): a family refuses bad arguments",
         text: "`value` when the condition holds; otherwise an error reported at the call that \
