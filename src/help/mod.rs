@@ -112,7 +112,7 @@ pub fn page(name: &str) -> Option<String> {
     let name = match name {
         "dot" => "tree",
         "is" | "==" | "!=" | "losing" | "winning" => "claims",
-        "full" | "all" => "why",
+        "full" => "why",
         "#" | "*" | "+" | "<>" => "games",
         "^" | "xor" | "range" | "sets" => "numbers",
         "vertices" => "digraph",
@@ -265,6 +265,19 @@ mod tests {
     }
 
     /// The overview fits a screen of 80 × 40, wrapped as the REPL wraps it.
+    /// No alias hides a topic: `:help all` is the page of `all`, not of `why all`.
+    #[test]
+    fn every_topic_opens_its_own_page() {
+        for topic in TOPICS {
+            let shown = page(topic.name).unwrap_or_default();
+            assert!(
+                shown.contains(topic.title),
+                "`:help {}`: {shown}",
+                topic.name
+            );
+        }
+    }
+
     #[test]
     fn the_overview_fits_one_screen() {
         let shown = crate::output::fit(&text(), 80);

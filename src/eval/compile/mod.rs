@@ -3,6 +3,11 @@
 //! option lists with `for` and `if`) with every name already resolved to its slot, so that a
 //! call does not look its variables up by name or walk the syntax tree for them.
 //!
+//! Integer arithmetic and comparisons are compiled twice: to run on `i64`s while the slots
+//! they read hold integers ([`ints`]), and as general code for when they do not. A call of
+//! integer arguments is looked up in the memo by them, and an option that is such a call (or
+//! a sum of two) goes into its list as the game found, without a [`super::Value`].
+//!
 //! Everything else stays an [`Expr`] that the tree-walker evaluates ([`Code::Interpreted`]),
 //! and every value and error goes through the tree-walker's own functions: the compiled
 //! body answers exactly as the written one, with the same diagnostics, `steps` and Ctrl-C.

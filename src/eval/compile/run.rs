@@ -177,7 +177,7 @@ impl Session {
     }
 
     /// The arguments of a call, when they are integer arithmetic that has integer values.
-    #[inline]
+    #[inline(always)]
     fn int_args(&self, ints: &[IntCode]) -> Option<[i64; memo::INLINE]> {
         let locals = &self.locals[..];
         Some(match ints {
@@ -343,7 +343,7 @@ impl Session {
 
 impl Session {
     /// Adds the element's value to `list`, its clauses all passed.
-    #[inline]
+    #[inline(always)]
     fn list_value(&mut self, element: &Element, list: &mut Options) -> Result<()> {
         let value = match &element.expr {
             // `G + H`, kept as its two games (see `crate::eval::options`).
