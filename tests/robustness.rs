@@ -4,7 +4,8 @@
 //! way through the real binary.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// Runs `grundy run FILE` and checks that it ended as a program should.
 fn run_file(path: &Path) -> Output {
@@ -321,6 +322,37 @@ fn builtins_repeated_in_loops_count_their_work_as_steps() {
 
 /// A queen far along a thin strip is answered by the period the strip's rows prove, either
 /// way round, and `why` cites it; a strip stopped by a limit says which, and how far it got.
+/// `why full` of a heap game of 185 755 options: each game a proof derives may be surveyed
+/// through as many options again, far more work than its 20 000 lines show. The proof folds
+/// deeper when its options read pass what its lines allow, rather than running for hours (a
+/// generated program did). Run with a watchdog, so that the old behaviour fails, not hangs.
+#[test]
+fn a_full_proof_reads_options_within_its_room() {
+    let path = scratch("full-hex.game", b"why full hex(\"0.718\", 1493)\n");
+    // Into a file, not a pipe the test would have to read meanwhile.
+    let out = path.with_extension("out");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["--limit", "options=1000000", "--limit", "nodes=1000000"])
+        .arg("run")
+        .arg(&path)
+        .env("NO_COLOR", "1")
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("`why full` still running after two minutes");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let printed = std::fs::read_to_string(&out).unwrap();
+    assert!(printed.contains("hex(\"0.718\", 1493) ≡ *1"), "{printed}");
+    assert!(printed.contains("so `why full` shows"), "{printed}");
+}
+
 #[test]
 fn thin_wythoff_positions_are_answered_by_their_period() {
     let text = "wythoff(10**18, 3) == wythoff(3, 10**18)\n\

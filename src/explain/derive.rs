@@ -191,6 +191,7 @@ impl Explainer<'_> {
             }
             Err(error) => return Err(error),
         };
+        self.read_options(survey.count)?;
         let value = survey.mex();
         let listed = &survey.shown;
         let mut detail = Vec::new();

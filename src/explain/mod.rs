@@ -93,6 +93,12 @@ impl Written {
     }
 }
 
+/// Options an attempt at a proof may go through for each line it has room for, and at
+/// least in all: each is valued from a table or the DAG in well under a microsecond, so an
+/// attempt takes a few seconds at most.
+const OPTIONS_A_LINE: u64 = 1000;
+const LEAST_READ: u64 = 10_000_000;
+
 /// Builds explanations over the arena, calling games by the names they were given.
 pub struct Explainer<'a> {
     pub arena: &'a mut Arena,
@@ -108,6 +114,8 @@ pub struct Explainer<'a> {
     room: Option<u64>,
     /// Lines of proof built so far.
     built: u64,
+    /// Options gone through so far, to value them for the mex rule.
+    read: u64,
     /// Games derived so far, for the progress bar.
     derived: u64,
     /// The games asked about, as the user wrote them, if they are games of their own.
@@ -127,6 +135,7 @@ impl<'a> Explainer<'a> {
             root: None,
             room: None,
             built: 0,
+            read: 0,
             derived: 0,
             written: Vec::new(),
         }
@@ -281,6 +290,7 @@ impl<'a> Explainer<'a> {
         self.folded = false;
         self.room = room;
         self.built = 0;
+        self.read = 0;
     }
 
     /// Counts lines of proof just built: past the room, the attempt is given up (its depth
@@ -293,6 +303,24 @@ impl<'a> Explainer<'a> {
                 games: self.shown.len() as u64,
                 depth: self.fold.depth as u64,
             }),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts options gone through to value a game's options. A proof of a few lines can
+    /// take the options of games of 100 000 options each: past what its room of lines
+    /// allows (see [`OPTIONS_A_LINE`]), the attempt is given up as if it passed its lines,
+    /// so that `why full` of such a game folds deeper rather than works for hours.
+    fn read_options(&mut self, count: u64) -> Result<()> {
+        self.read = self.read.saturating_add(count);
+        match self.room {
+            Some(room) if self.read > (room * OPTIONS_A_LINE).max(LEAST_READ) => {
+                Err(GameError::TooLong {
+                    lines: room,
+                    games: self.shown.len() as u64,
+                    depth: self.fold.depth as u64,
+                })
+            }
             _ => Ok(()),
         }
     }

@@ -59,7 +59,12 @@ impl Arena {
     /// g(size), from the table, or from the period for a heap beyond it: the same search
     /// as `period(F)`'s, within the `search` and `heap` limits, must prove one.
     pub(super) fn heap_value(&mut self, game: HeapGameId, size: u64) -> Result<u64, GameError> {
-        let computed = self.heap_sequence(game).computed_values().len() as u64;
+        let computed = self.heap_sequence(game).computed_values();
+        // Found in the table: nothing to compute, nor to show progress for.
+        if let Some(&value) = usize::try_from(size).ok().and_then(|i| computed.get(i)) {
+            return Ok(u64::from(value));
+        }
+        let computed = computed.len() as u64;
         // A table computed further before the `heap` limit was lowered still answers.
         if size >= self.limits.heap_table as u64 && size >= computed {
             let searched = self.heap_period(game, None)?;
