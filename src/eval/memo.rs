@@ -177,14 +177,19 @@ impl Memo {
     }
 
     /// The game a call of these integers was found to be, if it was, and was a game.
-    #[inline]
+    #[inline(always)]
     pub fn game_of_ints(&self, function: u32, args: &[i64]) -> Option<GameId> {
         match self.dense.game_of_ints(function, args) {
             Some(id) => Some(id),
-            None => match self.get_ints(function, args)? {
-                Value::Game(id) => Some(id),
-                _ => None,
-            },
+            None => self.game_of_ints_hashed(function, args),
+        }
+    }
+
+    #[inline(never)]
+    fn game_of_ints_hashed(&self, function: u32, args: &[i64]) -> Option<GameId> {
+        match self.get_ints(function, args)? {
+            Value::Game(id) => Some(id),
+            _ => None,
         }
     }
 

@@ -263,10 +263,18 @@ impl Arena {
 
     /// The node equal to `view`, made if it is new: a list is boxed only then.
     fn intern_view(&mut self, view: View) -> Result<GameId, GameError> {
-        let (found, hashed) = self.nodes.find(view);
-        if let Some(id) = found {
-            return Ok(id);
+        match self.nodes.find(view) {
+            (Some(id), _) => Ok(id),
+            (None, hashed) => self.add_node(hashed, || view.to_node()),
         }
+    }
+
+    /// Adds the node `make` makes, which [`Interner::find`] did not find (and hashed).
+    fn add_node(
+        &mut self,
+        hashed: intern::Hashed,
+        make: impl FnOnce() -> Node,
+    ) -> Result<GameId, GameError> {
         // Every computation that builds games stops here when interrupted (Ctrl-C).
         self.watch.check()?;
         if self.nodes.len() >= self.limits.nodes {
@@ -274,7 +282,7 @@ impl Arena {
                 limit: self.limits.nodes,
             });
         }
-        let node = view.to_node();
+        let node = make();
         self.charge(node_bytes(&node))
             .map_err(|limit| GameError::DagOutOfMemory { limit })?;
         let id = self.nodes.add(node, hashed);
@@ -319,7 +327,11 @@ impl Arena {
         if let Some(chips) = self.as_nim_options(&options) {
             return self.nim(chips);
         }
-        self.intern_view(View::Options(&options))
+        // A new node keeps the list itself, not a copy.
+        match self.nodes.find(View::Options(&options)) {
+            (Some(id), _) => Ok(id),
+            (None, hashed) => self.add_node(hashed, || Node::Options(options.into_boxed_slice())),
+        }
     }
 
     /// If the options are exactly `*0, ..., *(k-1)`, then k.

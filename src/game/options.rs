@@ -83,10 +83,18 @@ impl Arena {
         sums.dedup();
         let count = u32::try_from(games.len()).expect("fewer than 2^32 options");
         games.extend(sums.iter().flatten());
-        self.intern_view(View::WithSums {
+        let view = View::WithSums {
             ids: &games,
             games: count,
-        })
+        };
+        // A new node keeps the list itself, not a copy.
+        match self.nodes.find(view) {
+            (Some(id), _) => Ok(id),
+            (None, hashed) => self.add_node(hashed, || Node::WithSums {
+                ids: games.into_boxed_slice(),
+                games: count,
+            }),
+        }
     }
 
     /// The parts of a sum of two games.

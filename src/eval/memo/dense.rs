@@ -107,7 +107,7 @@ fn place(function: u32, args: &[Value]) -> Option<Place> {
 const TILE: usize = 4;
 
 /// [`place`] for a call whose arguments are these integers.
-#[inline]
+#[inline(always)]
 fn place_ints(function: u32, args: &[i64]) -> Option<Place> {
     let natural = |n: i64| usize::try_from(n).ok().filter(|&n| n <= u32::MAX as usize);
     let table = 2 * function as usize;
@@ -156,7 +156,7 @@ impl Dense {
     }
 
     /// [`Dense::get_ints`] for a call whose value is a game, without a [`Value`].
-    #[inline]
+    #[inline(always)]
     pub fn game_of_ints(&self, function: u32, args: &[i64]) -> Option<GameId> {
         let place = place_ints(function, args)?;
         let table = self.families.get(place.table)?;
