@@ -217,6 +217,8 @@ pub struct Arena {
     pub held_outside: u64,
     /// Memoized nimbers, [`UNKNOWN`] until computed.
     nimbers: Vec<u64>,
+    /// The mex rule's marks, kept from node to node.
+    seen: Vec<bool>,
     subtraction_sets: FxIndexSet<Box<[u64]>>,
     subtraction_games: Vec<SubtractionSequence>,
     heap_games: FxIndexSet<HeapGame>,
@@ -286,7 +288,8 @@ impl Arena {
         self.charge(node_bytes(&node))
             .map_err(|limit| GameError::DagOutOfMemory { limit })?;
         let id = self.nodes.add(node, hashed);
-        self.nimbers.push(UNKNOWN);
+        let value = reduce::value_if_known(self.nodes.node(id), &self.nimbers, &mut self.seen);
+        self.nimbers.push(value);
         Ok(id)
     }
 

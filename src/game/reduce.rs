@@ -9,13 +9,16 @@ use super::{Arena, GameError, GameId, Node, UNKNOWN};
 /// mex: the least natural number not among `values`.
 pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     let values: Vec<u64> = values.into_iter().collect();
-    mex_with(values.into_iter(), &mut Vec::new())
+    mex_with(values.len(), values, &mut Vec::new())
 }
 
-/// mex, in time linear in the values: the mex of n values is at most n, so only those up to
-/// n are marked, in `seen` (a buffer kept by the caller).
-pub(crate) fn mex_with(values: impl ExactSizeIterator<Item = u64>, seen: &mut Vec<bool>) -> u64 {
-    let len = values.len();
+/// mex of at most `len` values, in time linear in them: the mex of n values is at most n,
+/// so only those up to n are marked, in `seen` (a buffer kept by the caller).
+pub(crate) fn mex_with(
+    len: usize,
+    values: impl IntoIterator<Item = u64>,
+    seen: &mut Vec<bool>,
+) -> u64 {
     seen.clear();
     seen.resize(len + 1, false);
     for value in values {
@@ -24,6 +27,30 @@ pub(crate) fn mex_with(values: impl ExactSizeIterator<Item = u64>, seen: &mut Ve
         }
     }
     seen.iter().position(|&s| !s).unwrap_or(len) as u64
+}
+
+/// A new node's nimber when it follows at once from what is known: the mex of its options'
+/// nimbers when they are all known (a family's options are made before it, and valued so
+/// in turn), a heap's size; else [`UNKNOWN`], for [`Arena::nimber`] to work out when asked.
+/// Valued here, a node's options are read once, while they are in the cache, rather than
+/// walked again later.
+pub(super) fn value_if_known(node: &Node, nimbers: &[u64], seen: &mut Vec<bool>) -> u64 {
+    let value = |id: &GameId| nimbers[id.index()];
+    let all_known = |ids: &[GameId]| ids.iter().all(|id| value(id) != UNKNOWN);
+    match node {
+        Node::Nim(chips) => *chips,
+        Node::Options(options) if all_known(options) => {
+            mex_with(options.len(), options.iter().map(value), seen)
+        }
+        Node::Sum(parts) if all_known(parts) => parts.iter().map(value).fold(0, |a, v| a ^ v),
+        Node::WithSums { ids, games } if all_known(ids) => {
+            let (plain, sums) = super::options::split(ids, *games);
+            let sums = sums.map(|[a, b]| value(&a) ^ value(&b));
+            let count = plain.len() + (ids.len() - plain.len()) / 2;
+            mex_with(count, plain.iter().map(value).chain(sums), seen)
+        }
+        _ => UNKNOWN,
+    }
 }
 
 impl Arena {

@@ -64,7 +64,11 @@ pub(super) fn build(written: Written, watch: &mut Watch) -> Result<Digraph, Digr
                 .map_err(DigraphError::Game)?;
         }
         let successors = &targets[offsets[v as usize] as usize..offsets[v as usize + 1] as usize];
-        values[v as usize] = mex_with(successors.iter().map(|&s| values[s as usize]), &mut seen);
+        values[v as usize] = mex_with(
+            successors.len(),
+            successors.iter().map(|&s| values[s as usize]),
+            &mut seen,
+        );
         for &p in &sources[back_starts[v as usize] as usize..back_starts[v as usize + 1] as usize] {
             waiting[p as usize] -= 1;
             if waiting[p as usize] == 0 {
