@@ -1,8 +1,8 @@
 //! grundy: a language, interpreter and REPL for impartial combinatorial games.
 //!
 //! The pipeline, one folder a stage: [`syntax`] (text to tree), [`eval`] (tree to values),
-//! [`game`] (the game DAG and its mex reduction); [`library`] holds the rulesets written in
-//! grundy itself.
+//! [`game`] (the game DAG and its mex reduction), [`plot`] (values drawn as SVG); [`library`]
+//! holds the rulesets written in grundy itself.
 #![forbid(unsafe_code)]
 
 pub mod cli;
@@ -14,6 +14,7 @@ pub mod help;
 pub mod input;
 pub mod library;
 pub mod output;
+pub mod plot;
 pub mod progress;
 pub mod repl;
 pub mod screen;

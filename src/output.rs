@@ -25,6 +25,14 @@ pub enum Format {
 pub fn print_event(event: Event, format: Format, file: &str, interrupt: &AtomicBool) {
     match (format, event) {
         (Format::Text(_), Event::Answer { answer, .. }) if answer.is_silent() => {}
+        // SVG is for files and programs: not escaped, wrapped or made ASCII.
+        (
+            Format::Text(_),
+            Event::Answer {
+                answer: Answer::Plot(plot),
+                ..
+            },
+        ) if plot.file.is_none() => print_verbatim(plot.svg.trim_end()),
         (Format::Text(style), Event::Answer { answer, .. }) => {
             let text = answer.to_string();
             // Pictures and tables are laid out in columns: wrapping would break them.
@@ -477,6 +485,10 @@ fn answer_json(answer: &Answer) -> Value {
             json!({ "kind": "digraph", "vertices": vertices, "moves": table.moves })
         }
         Answer::Explanation(explanation) => explanation_json(explanation),
+        Answer::Plot(plot) => json!({
+            "kind": "plot", "family": plot.family, "values": plot.values, "svg": plot.svg,
+            "path": plot.file,
+        }),
     }
 }
 

@@ -438,3 +438,29 @@ fn a_long_line_typed_key_by_key_is_read() {
     );
     quit(repl);
 }
+
+/// At the prompt a plot goes to `plot.svg` in the current folder, and the REPL says so.
+#[test]
+fn plot_at_the_prompt_writes_plot_svg() {
+    let dir = history_file("plot").with_extension("dir");
+    std::fs::create_dir_all(&dir).unwrap();
+    let _ = std::fs::remove_file(dir.join("plot.svg"));
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"));
+    command
+        .args(["--color", "never", "--history-file"])
+        .arg(history_file("plot"))
+        .current_dir(&dir)
+        .env("TERM", "xterm");
+    let mut repl = spawn_command(command, Some(TIMEOUT_MS)).unwrap();
+    repl.exp_string("grundy> ").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    let said = keys(&mut repl, "plot seq(kayles, 0..50)\r");
+    assert!(
+        said.contains("plot of kayles (50 values) written to plot.svg"),
+        "{said}"
+    );
+    assert!(!said.contains("<svg"), "{said}");
+    let svg = std::fs::read_to_string(dir.join("plot.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    quit(repl);
+}

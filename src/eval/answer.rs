@@ -100,6 +100,8 @@ pub enum Answer {
     Table(Table),
     /// What `period` prints.
     Period(PeriodReport),
+    /// What `plot` prints: the SVG, or the file it was written to.
+    Plot(crate::plot::Plot),
     /// What a game graph prints: its vertices' values.
     Digraph(super::DigraphTable),
     /// `let` bound a name; nothing is printed.
@@ -161,6 +163,7 @@ impl fmt::Display for Answer {
             Answer::Table(table) => write!(f, "{table}"),
             Answer::Period(report) => write!(f, "{report}"),
             Answer::Digraph(table) => write!(f, "{table}"),
+            Answer::Plot(plot) => write!(f, "{plot}"),
             Answer::Defined { .. } | Answer::Assert(_) => Ok(()),
         }
     }

@@ -155,6 +155,21 @@ pub enum EvalError {
         unplaced: Option<Box<super::require::Unplaced>>,
     },
 
+    #[error("the plot could not be written to {file}")]
+    #[diagnostic(
+        code(grundy::plot::unwritable),
+        help(
+            "name a file in a folder that exists and may be written to: `plot seq(kayles, 0..100) \
+             to \"kayles.svg\"`; or print the SVG with `grundy eval 'plot ...' > kayles.svg`"
+        )
+    )]
+    Unwritable {
+        #[label("{reason}")]
+        span: Span,
+        file: String,
+        reason: String,
+    },
+
     #[error("assertion failed: {claim}")]
     #[diagnostic(code(grundy::assert::failed))]
     AssertFailed {
@@ -184,6 +199,7 @@ impl EvalError {
             | EvalError::TooDeep { span, .. }
             | EvalError::TooManySteps { span, .. }
             | EvalError::Cancelled { span }
+            | EvalError::Unwritable { span, .. }
             | EvalError::Refused { span, .. }
             | EvalError::AssertFailed { span, .. } => *span,
         }

@@ -25,6 +25,7 @@ mod naming;
 mod ops;
 mod options;
 mod pictures;
+mod plot;
 mod quantifiers;
 mod reasons;
 mod require;
@@ -45,6 +46,7 @@ pub use builtins::BUILTINS;
 pub use digraph::DigraphTable;
 pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};
+pub use plot::PROMPT_PLOT_FILE;
 pub use value::Value;
 
 use crate::game::{Arena, GameId, GameLimits};

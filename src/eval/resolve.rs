@@ -74,6 +74,12 @@ impl Session {
                 | StmtKind::Expr(expr)
                 | StmtKind::Full(expr)
                 | StmtKind::Command { target: expr, .. } => resolver.expr(expr),
+                StmtKind::Plot { target, to } => {
+                    resolver.expr(target);
+                    if let Some(to) = to {
+                        resolver.expr(to);
+                    }
+                }
             }
         }
         (resolver.errors, resolver.warnings)

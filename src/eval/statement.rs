@@ -253,7 +253,9 @@ impl Session {
             StmtKind::Assert(expr) | StmtKind::Expr(expr) | StmtKind::Full(expr) => {
                 Some(self.families_of(expr))
             }
-            StmtKind::Command { target, .. } => Some(self.families_of(target)),
+            StmtKind::Command { target, .. } | StmtKind::Plot { target, .. } => {
+                Some(self.families_of(target))
+            }
         };
         let answer = self.exec_statement(stmt);
         self.arena.watch.end();
@@ -314,6 +316,7 @@ impl Session {
                 let explanation = self.explain(*verb, *full, *all, target)?;
                 Ok(Answer::Explanation(explanation))
             }
+            StmtKind::Plot { target, to } => self.plot(target, to.as_ref()).map(Answer::Plot),
             StmtKind::Expr(expr) => {
                 let value = self.eval_root(expr)?;
                 self.answer(value, expr.span)

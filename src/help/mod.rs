@@ -68,6 +68,7 @@ pub fn text() -> String {
             "kayles(7), seq(F, 0..20)",
             "built-in games and families; a table of values",
         ),
+        ("plot seq(F, 0..1000)", "the values drawn against n, as SVG"),
     ]));
     out.push_str("\n`:help NAME` shows a page with an example; `:help tour` walks the course.\n\n");
     let topics: Vec<&str> = TOPICS.iter().map(|t| t.name).collect();
@@ -247,7 +248,7 @@ mod tests {
             assert!(page(builtin.name).is_some(), "no `:help {}`", builtin.name);
         }
         for word in [
-            "let", "assert", "why", "moves", "options", "tree", "dot", "tour", "limits",
+            "let", "assert", "why", "moves", "options", "tree", "dot", "plot", "tour", "limits",
             "builtins", "commands",
         ] {
             assert!(page(word).is_some(), "no `:help {word}`");

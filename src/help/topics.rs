@@ -94,6 +94,17 @@ Hackenbush picture it draws the picture itself. Pipe it: grundy eval 'dot G' | d
         example: "tree <*0, *1, *1>\ndot *2",
     },
     Topic {
+        name: "plot",
+        title: "plot: a family's values drawn against n",
+        text: "`plot seq(F, 0..1000)` draws the table `seq` makes as an SVG scatter plot: n across, \
+the Grundy value up, the family's name above; when grundy has proved a period, the preperiod is \
+shaded and a line marks where each period starts. Long sequences are thinned to one mark per pixel, \
+so a plot of a million values stays a few kilobytes. At the REPL's prompt the plot is written to \
+plot.svg in the current folder; from the command line it is printed: grundy eval 'plot \
+seq(kayles, 0..200)' > kayles.svg. `plot ... to \"kayles.svg\"` writes it to that file anywhere.",
+        example: "plot seq(kayles, 0..100)\nlet S(n) = < S(n - k) for k in {1, 3, 4} if k <= n >\nplot seq(S, 0..40)",
+    },
+    Topic {
         name: "numbers",
         title: "Integers, sets and ranges",
         text: "Integers are 64-bit, every operation checked. `+ - * / % **` (power), `^` (nim-sum, \

@@ -17,7 +17,8 @@ use crate::syntax;
 
 pub const KEYWORDS: &[&str] = &[
     "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
-    "winning", "why", "moves", "options", "tree", "dot", "full", "all", "true", "false",
+    "winning", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all", "true",
+    "false",
 ];
 
 pub struct ReplHelper {

@@ -42,6 +42,9 @@ pub enum StmtKind {
         all: bool,
         target: Expr,
     },
+    /// `plot seq(kayles, 0..1000)`: a table of values drawn as an SVG scatter plot;
+    /// `plot seq(kayles, 0..1000) to "kayles.svg"` writes it to that file.
+    Plot { target: Expr, to: Option<Expr> },
 }
 
 /// What a command explains.

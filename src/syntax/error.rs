@@ -107,6 +107,8 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         move_label | kw_as => "an operator",
         kw_let => "`let`",
         kw_assert => "`assert`",
+        plot_stmt | kw_plot => "`plot`",
+        plot_to | kw_to => "`to`",
         params => "parameters",
         args => "arguments `(...)`",
         comma => "`,`",

@@ -182,6 +182,7 @@ impl Builder {
             }
             Rule::assert_stmt => StmtKind::Assert(self.expr(last_expr(pair))?),
             Rule::command => self.command(pair)?,
+            Rule::plot_stmt => self.plot(pair)?,
             Rule::expr => StmtKind::Expr(self.expr(pair)?),
             Rule::full_stmt => StmtKind::Full(self.expr(last_expr(pair))?),
             rule => unreachable!("statement rule {rule:?}"),
@@ -236,6 +237,16 @@ impl Builder {
             all,
             target: target.expect("a command has a target"),
         })
+    }
+
+    fn plot(&self, pair: Pair<Rule>) -> Result<StmtKind> {
+        let mut inner = pair.into_inner().filter(|p| p.as_rule() != Rule::kw_plot);
+        let target = self.expr(inner.next().expect("a plot has a table"))?;
+        let to = match inner.next() {
+            Some(to) => Some(self.expr(last_expr(to))?),
+            None => None,
+        };
+        Ok(StmtKind::Plot { target, to })
     }
 
     fn params(&self, pair: Pair<Rule>) -> Result<Vec<Ident>> {

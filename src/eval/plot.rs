@@ -1,0 +1,108 @@
+//! `plot seq(F, 0..n)`: a table of values drawn as SVG (see [`crate::plot`]), printed, or
+//! written to a file: the one named by `to "file.svg"`, or at the REPL's prompt, where SVG
+//! text would fill the screen, `plot.svg` in the current folder.
+
+use super::{EvalError, Result, Session, Value};
+use crate::plot::{Plot, Sequence};
+use crate::source::Span;
+use crate::syntax::ast::Expr;
+
+/// Where a plot made at the REPL's prompt goes, unless it says `to "file.svg"`.
+pub const PROMPT_PLOT_FILE: &str = "plot.svg";
+
+impl Session {
+    /// `plot seq(kayles, 0..1000)`, `plot seq(kayles, 0..1000) to "kayles.svg"`
+    pub(super) fn plot(&mut self, target: &Expr, to: Option<&Expr>) -> Result<Plot> {
+        let table = match self.eval_root(target)? {
+            Value::Table(table) => table,
+            other => return Err(self.not_a_table(&other, target.span).into()),
+        };
+        if table.entries.is_empty() {
+            return Err(EvalError::invalid(
+                target.span,
+                "there is nothing to plot",
+                "this table has no values",
+            )
+            .with_help("tabulate a range that holds some n: `plot seq(kayles, 0..100)`")
+            .into());
+        }
+        let file = match to {
+            Some(to) => Some((self.plot_file(to)?, to.span)),
+            None if self.at_prompt => Some((PROMPT_PLOT_FILE.to_owned(), target.span)),
+            None => None,
+        };
+        let sequence = Sequence {
+            family: &table.family,
+            entries: &table.entries,
+            period: table.period,
+        };
+        let svg = crate::plot::render(&sequence).map_err(|reason| {
+            EvalError::invalid(target.span, "this plot could not be drawn", reason)
+                .with_help("this is a bug in grundy; `seq` prints the same values as a table")
+        })?;
+        if let Some((file, span)) = &file {
+            std::fs::write(file, &svg).map_err(|error| EvalError::Unwritable {
+                span: *span,
+                file: file.clone(),
+                reason: error.to_string(),
+            })?;
+        }
+        Ok(Plot {
+            family: table.family.clone(),
+            values: table.entries.len(),
+            svg,
+            file: file.map(|(file, _)| file),
+        })
+    }
+
+    /// The file `plot ... to "kayles.svg"` names: a string ending in `.svg`.
+    fn plot_file(&mut self, to: &Expr) -> Result<String> {
+        let value = self.eval_root(to)?;
+        let Value::Str(file) = value else {
+            return Err(EvalError::type_error(
+                to.span,
+                "a plot is written to a file named by a string",
+                format!("this is {}", value.kind()),
+            )
+            .with_help(
+                "write the file's name in quotes: `plot seq(kayles, 0..100) to \"kayles.svg\"`",
+            )
+            .into());
+        };
+        if !file.to_ascii_lowercase().ends_with(".svg") {
+            return Err(EvalError::invalid(
+                to.span,
+                "plots are written as SVG",
+                "this file's name does not end in `.svg`",
+            )
+            .with_help(format!(
+                "name it for what it holds: `to \"{}\"`",
+                std::path::Path::new(&*file).with_extension("svg").display()
+            ))
+            .into());
+        }
+        Ok(file.to_string())
+    }
+
+    /// Why `plot` wants a table, and how to make one of what was given.
+    fn not_a_table(&self, value: &Value, span: Span) -> EvalError {
+        let help = match value {
+            Value::Family(family) => {
+                let name = self.family_name(family);
+                format!("plot the family's values over a range: `plot seq({name}, 0..100)`")
+            }
+            Value::Game(_) => "a game has one value; `plot` draws a family's values against n: \
+                               `plot seq(kayles, 0..100)`"
+                .to_owned(),
+            _ => "`plot` draws a family's values against n, as `seq` tabulates them: \
+                  `plot seq(kayles, 0..100)`"
+                .to_owned(),
+        };
+        EvalError::type_error(
+            span,
+            "`plot` draws a table of values",
+            format!("this is {}", value.kind()),
+        )
+        .with_help(help)
+    }
+}

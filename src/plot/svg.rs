@@ -1,0 +1,180 @@
+//! The picture itself, drawn with plotters' SVG backend: no fonts are read (SVG text is only
+//! text, sized by plotters' estimate), nothing is written but the string returned.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+use super::Sequence;
+use super::marks::runs;
+
+const WIDTH: u32 = 800;
+const HEIGHT: u32 = 480;
+const VALUES: RGBColor = RGBColor(31, 95, 170);
+const PERIOD: RGBColor = RGBColor(200, 60, 40);
+const PREPERIOD: RGBColor = RGBColor(236, 236, 236);
+/// Period boundaries drawn, at most: past it only the first is, lest the plot be all lines.
+const BOUNDARIES: u64 = 60;
+const FONT: &str = "sans-serif";
+
+/// The sequence as an SVG scatter plot: n across, the Grundy value up, the family's name
+/// above, the preperiod shaded and where each period starts marked when the period is proved.
+pub fn render(sequence: &Sequence) -> Result<String, String> {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (WIDTH, HEIGHT)).into_drawing_area();
+        draw(&root, sequence).map_err(|e| e.to_string())?;
+        root.present().map_err(|e| e.to_string())?;
+    }
+    Ok(svg)
+}
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+type Drawn = Result<(), DrawingAreaErrorKind<<SVGBackend<'static> as DrawingBackend>::ErrorType>>;
+
+fn draw(root: &Area, sequence: &Sequence) -> Drawn {
+    root.fill(&WHITE)?;
+    let entries = sequence.entries;
+    let first = entries.first().map_or(0, |e| e.0) as f64;
+    let last = entries.last().map_or(0, |e| e.0) as f64;
+    let highest = entries.iter().map(|e| e.1).max().unwrap_or(0) as f64;
+    let x_pad = ((last - first) * 0.02).max(0.5);
+    // Room above the highest value for the legend, when there is one: a fifth of the height.
+    let headroom = if sequence.period.is_some() {
+        0.25
+    } else {
+        0.05
+    };
+    let y_range = (-0.5 - highest * 0.03)..(highest + 0.5 + (highest + 1.0) * headroom);
+    let x_range = (first - x_pad)..(last + x_pad);
+    let mut chart = ChartBuilder::on(root)
+        .caption(sequence.family, (FONT, 22))
+        .margin(14)
+        .x_label_area_size(44)
+        .y_label_area_size(56)
+        .build_cartesian_2d(x_range.clone(), y_range.clone())?;
+    // As many ticks as there are whole numbers, at most ten: no tick at n = 0.5.
+    let x_ticks = ((last - first) as usize + 1).min(10);
+    let y_ticks = (highest as usize + 1).min(10);
+    chart
+        .configure_mesh()
+        .x_desc("n")
+        .y_desc("Grundy value")
+        .x_labels(x_ticks)
+        .y_labels(y_ticks)
+        .x_label_formatter(&whole)
+        .y_label_formatter(&whole)
+        .axis_desc_style((FONT, 16))
+        .max_light_lines(0)
+        .bold_line_style(RGBColor(225, 225, 225))
+        .draw()?;
+
+    if let Some((preperiod, period)) = sequence.period {
+        let start = preperiod as f64 - 0.5;
+        if start > x_range.start {
+            chart.draw_series(std::iter::once(Rectangle::new(
+                [
+                    (x_range.start, y_range.start),
+                    (start.min(x_range.end), y_range.end),
+                ],
+                PREPERIOD.filled(),
+            )))?;
+        }
+        let boundaries = boundaries(preperiod, period, x_range.start, x_range.end);
+        let line = PERIOD.stroke_width(1);
+        chart
+            .draw_series(
+                boundaries
+                    .into_iter()
+                    .map(|n| PathElement::new(vec![(n, y_range.start), (n, y_range.end)], line)),
+            )?
+            .label(format!("period {period} from n = {preperiod}"))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], line));
+        if preperiod > 0 {
+            chart
+                .draw_series(std::iter::empty::<Rectangle<(f64, f64)>>())?
+                .label(format!("preperiod, n < {preperiod}"))
+                .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 20, y + 6)], PREPERIOD.filled()));
+        }
+    }
+
+    let (columns, _) = chart.plotting_area().get_pixel_range();
+    let spacing = f64::from(columns.end - columns.start) / entries.len().max(1) as f64;
+    if spacing >= 3.0 {
+        // Few enough for a circle each.
+        let radius = if spacing >= 6.0 { 3 } else { 2 };
+        let style = VALUES.filled();
+        chart.draw_series(
+            entries
+                .iter()
+                .map(|&(n, value)| Circle::new((n as f64, value as f64), radius, style)),
+        )?;
+    } else {
+        // One mark per pixel column and row, neighbours in a row joined: see `marks`.
+        let pixels = entries
+            .iter()
+            .map(|&(n, value)| chart.backend_coord(&(n as f64, value as f64)));
+        for run in runs(pixels) {
+            // A pixel wider each side, so that a lone value (a rare one) is seen.
+            let corners = [(run.first - 1, run.row - 1), (run.last + 2, run.row + 2)];
+            root.draw(&Rectangle::new(corners, VALUES.filled()))?;
+        }
+    }
+    if sequence.period.is_some() {
+        // Last, over the values.
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .background_style(WHITE.mix(0.9))
+            .border_style(RGBColor(160, 160, 160))
+            .label_font((FONT, 14))
+            .draw()?;
+    }
+    Ok(())
+}
+
+/// Where each period starts, from the preperiod on, as x coordinates between two n, or only
+/// the first when there would be too many lines.
+fn boundaries(preperiod: u64, period: u64, from: f64, to: f64) -> Vec<f64> {
+    let period = period.max(1);
+    let first = preperiod as f64 - 0.5;
+    // The first start at `from` or after it, without walking there.
+    let skipped = if first < from {
+        ((from - first) / period as f64).ceil() as u64
+    } else {
+        0
+    };
+    let mut starts = Vec::new();
+    for k in skipped.. {
+        let at = first + (k as f64) * period as f64;
+        if at > to {
+            break;
+        }
+        if starts.len() as u64 == BOUNDARIES {
+            starts.truncate(1);
+            break;
+        }
+        starts.push(at);
+    }
+    starts
+}
+
+/// A tick's label: whole numbers only, since n and Grundy values are.
+fn whole(x: &f64) -> String {
+    if (x - x.round()).abs() < 1e-9 {
+        format!("{}", x.round() as i64)
+    } else {
+        String::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn period_lines_start_at_the_preperiod_and_stop_when_too_many() {
+        assert_eq!(boundaries(70, 12, -0.5, 100.5), vec![69.5, 81.5, 93.5]);
+        assert_eq!(boundaries(0, 4, 10.0, 20.0), vec![11.5, 15.5, 19.5]);
+        assert_eq!(boundaries(70, 12, -0.5, 100_000.0), vec![69.5]);
+    }
+}

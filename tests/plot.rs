@@ -1,0 +1,154 @@
+//! `plot`: a family's values drawn as SVG, as a user gets them from `grundy eval`, read back
+//! with an XML parser and compared with the values `seq` gives.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn grundy(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap()
+}
+
+/// What `grundy eval` printed, after checking it succeeded.
+fn eval(source: &str) -> String {
+    let output = grundy(&["eval", source]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{source}: {stderr}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// `seq`'s values and proved period, as `--json` gives them.
+fn seq(source: &str) -> (Vec<u64>, Option<(u64, u64)>) {
+    let output = grundy(&["--json", "eval", source]);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let last = stdout.lines().last().unwrap();
+    let object: Value = serde_json::from_str(last).unwrap();
+    let values = object["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|entry| entry["nimber"].as_u64().unwrap())
+        .collect();
+    let period = object["period"].as_object().map(|p| {
+        (
+            p["preperiod"].as_u64().unwrap(),
+            p["period"].as_u64().unwrap(),
+        )
+    });
+    (values, period)
+}
+
+/// The SVG's texts, and its circles' centres from left to right.
+fn read(svg: &str) -> (Vec<String>, Vec<(f64, f64)>) {
+    let svg = svg.trim_end();
+    assert!(svg.starts_with("<svg") && svg.ends_with("</svg>"), "{svg}");
+    let document = roxmltree::Document::parse(svg).unwrap();
+    assert_eq!(document.root_element().tag_name().name(), "svg");
+    let texts = document
+        .descendants()
+        .filter(|node| node.has_tag_name("text"))
+        .filter_map(|node| node.text())
+        .map(|text| text.trim().to_owned())
+        .collect();
+    let number = |node: &roxmltree::Node, name| node.attribute(name).unwrap().parse().unwrap();
+    let mut circles: Vec<(f64, f64)> = document
+        .descendants()
+        .filter(|node| node.has_tag_name("circle"))
+        .map(|node| (number(&node, "cx"), number(&node, "cy")))
+        .collect();
+    circles.sort_by(|a, b| a.0.total_cmp(&b.0));
+    (texts, circles)
+}
+
+/// Each value is a circle, left to right in order of n, higher for a higher value and at the
+/// same height for the same value.
+fn assert_drawn(values: &[u64], circles: &[(f64, f64)]) {
+    assert_eq!(circles.len(), values.len());
+    for (i, pair) in circles.windows(2).enumerate() {
+        assert!(
+            pair[0].0 < pair[1].0,
+            "n = {i} and {} share a column",
+            i + 1
+        );
+    }
+    for (a, &(_, a_y)) in values.iter().zip(circles) {
+        for (b, &(_, b_y)) in values.iter().zip(circles) {
+            // SVG's y grows downwards.
+            assert_eq!(a.cmp(b), b_y.total_cmp(&a_y), "values {a} and {b}");
+        }
+    }
+}
+
+#[test]
+fn a_plot_of_kayles_shows_its_values_axes_and_period() {
+    let svg = eval("plot seq(kayles, 0..100)");
+    let (texts, circles) = read(&svg);
+    let (values, period) = seq("seq(kayles, 0..100)");
+    assert_drawn(&values, &circles);
+    for label in ["kayles", "n", "Grundy value"] {
+        assert!(
+            texts.iter().any(|t| t == label),
+            "no {label:?} in {texts:?}"
+        );
+    }
+    let (preperiod, period) = period.expect("Kayles' period is proved");
+    let legend = format!("period {period} from n = {preperiod}");
+    assert!(texts.contains(&legend), "no {legend:?} in {texts:?}");
+}
+
+#[test]
+fn a_family_of_ones_own_is_plotted_without_a_period() {
+    let family = "let S(n) = < S(n - k) for k in {1, 3, 4} if k <= n >";
+    let svg = eval(&format!("{family}; plot seq(S, 0..40)"));
+    let (texts, circles) = read(&svg);
+    let (values, period) = seq(&format!("{family}; seq(S, 0..40)"));
+    assert_eq!(period, None);
+    assert_drawn(&values, &circles);
+    assert!(texts.iter().any(|t| t == "S"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.starts_with("period")), "{texts:?}");
+}
+
+/// 10^5 values are thinned to marks per pixel, not drawn one by one.
+#[test]
+fn a_plot_of_many_values_stays_small() {
+    let svg = eval("plot seq(kayles, 0..100000)");
+    let (texts, circles) = read(&svg);
+    assert!(svg.len() < 500_000, "{} bytes", svg.len());
+    assert!(circles.is_empty());
+    assert!(texts.iter().any(|t| t == "kayles"));
+    // A bar per value that recurs all along, and few others.
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    let rects = document
+        .descendants()
+        .filter(|node| node.has_tag_name("rect"))
+        .count();
+    assert!(rects < 1000, "{rects} rectangles");
+}
+
+#[test]
+fn to_writes_the_plot_to_a_file() {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("dawson.svg");
+    let _ = std::fs::remove_file(&file);
+    let source = format!("plot seq(dawson, 0..60) to \"{}\"", file.display());
+    let printed = eval(&source);
+    assert_eq!(
+        printed,
+        format!("plot of dawson (60 values) written to {}\n", file.display())
+    );
+    let svg = std::fs::read_to_string(&file).unwrap();
+    let (values, _) = seq("seq(dawson, 0..60)");
+    assert_drawn(&values, &read(&svg).1);
+    // The SVG is in the JSON object as well, beside the file's name.
+    let output = grundy(&["--json", "eval", &source]);
+    let object: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(object["kind"], "plot");
+    assert_eq!(object["path"], file.display().to_string());
+    assert_eq!(object["svg"], svg);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
