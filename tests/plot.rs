@@ -152,3 +152,28 @@ fn to_writes_the_plot_to_a_file() {
     assert_eq!(object["svg"], svg);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A session told to write no files refuses `to`, and writes nothing.
+#[test]
+fn a_session_that_writes_no_files_refuses_to() {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kayles.svg");
+    let mut session = grundy::eval::Session::default();
+    session.allow_writing_files(false);
+    let mut errors = Vec::new();
+    let source = format!("plot seq(kayles, 0..10) to \"{}\"", file.display());
+    session.run("refused.game", &source, &mut |event| {
+        if let grundy::eval::Event::Error(diagnosis) = event {
+            errors.push(format!("{:?}", diagnosis.report));
+        }
+    });
+    assert_eq!(errors.len(), 1);
+    assert!(
+        errors[0].contains("this session writes no files"),
+        "{}",
+        errors[0]
+    );
+    assert!(!file.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -143,6 +143,8 @@ pub struct Session {
     definitions: FxHashMap<Arc<str>, Expr>,
     /// Run from the REPL: a limit is raised with `:set limit`, not `--limit`.
     at_prompt: bool,
+    /// `plot ... to "file.svg"` may write its file: not where the text is anybody's (fuzzing).
+    writes_files: bool,
     /// The library's families defined so far, each file's on the first use of one of them.
     library: FxHashMap<Arc<str>, Arc<Function>>,
     /// A library family's body is being evaluated: names are looked up in the library.
@@ -190,6 +192,7 @@ impl Session {
             compiled: Default::default(),
             definitions: FxHashMap::default(),
             at_prompt: false,
+            writes_files: true,
             library: FxHashMap::default(),
             in_library: false,
             case: None,
@@ -218,6 +221,12 @@ impl Session {
     /// Diagnostics from now on advise as the REPL's prompt would: `:set limit heap=N`.
     pub fn advise_at_the_prompt(&mut self) {
         self.at_prompt = true;
+    }
+
+    /// Whether `plot` may write files (it may, unless told otherwise): a session running text
+    /// from anywhere, as a fuzzer's, should not.
+    pub fn allow_writing_files(&mut self, allowed: bool) {
+        self.writes_files = allowed;
     }
 
     /// Setting this flag stops the statement being evaluated, with a "cancelled" error.

@@ -41,6 +41,14 @@ impl Session {
                 .with_help("this is a bug in grundy; `seq` prints the same values as a table")
         })?;
         if let Some((file, span)) = &file {
+            if !self.writes_files {
+                return Err(EvalError::Unwritable {
+                    span: *span,
+                    file: file.clone(),
+                    reason: "this session writes no files".into(),
+                }
+                .into());
+            }
             std::fs::write(file, &svg).map_err(|error| EvalError::Unwritable {
                 span: *span,
                 file: file.clone(),
