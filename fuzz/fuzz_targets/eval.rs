@@ -26,7 +26,7 @@ fuzz_target!(|data: &[u8]| {
     }
     session.run("fuzz.game", text, &mut |event| match event {
         Event::Error(diagnosis) | Event::Warning(diagnosis) => {
-            let _ = render(&diagnosis.report, Style::PLAIN);
+            let _ = render(&diagnosis, Style::PLAIN);
         }
         Event::Answer { answer, .. } => {
             let _ = answer.to_string();
