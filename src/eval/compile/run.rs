@@ -162,18 +162,25 @@ impl Session {
     /// `F(a) + G(b)` of integer arithmetic, when both calls are found in the memo as games.
     #[inline]
     fn sum_of_games_found(&self, chain: &Chain) -> Option<[GameId; 2]> {
-        let game_found = |code: &Code| match code {
-            Code::Call(call) => {
-                let (function, ints) = (call.family.as_ref()?, call.ints.as_ref()?);
-                let args = self.int_args(ints)?;
-                self.memo.game_of_ints(function.id, &args[..ints.len()])
-            }
-            _ => None,
+        Some([
+            self.game_found(&chain.first)?,
+            self.game_found(&chain.rest[0].2)?,
+        ])
+    }
+
+    /// `F(a, j)` of integer arithmetic, when the call is found in the memo as a game (and no
+    /// explanation notes the calls returned: see `Session::call_returned`).
+    #[inline(always)]
+    fn game_found(&self, code: &Code) -> Option<GameId> {
+        let Code::Call(call) = code else {
+            return None;
         };
+        let (function, ints) = (call.family.as_ref()?, call.ints.as_ref()?);
         if !self.recording_off() {
             return None;
         }
-        Some([game_found(&chain.first)?, game_found(&chain.rest[0].2)?])
+        let args = self.int_args(ints)?;
+        self.memo.game_of_ints(function.id, &args[..ints.len()])
     }
 
     /// The arguments of a call, when they are integer arithmetic that has integer values.
@@ -356,18 +363,9 @@ impl Session {
                     Err(value) => value,
                 }
             }
-            // `F(a, j)`: the usual option, a game found in the memo.
-            Code::Call(call)
-                if let (Some(function), Some(ints)) = (&call.family, &call.ints)
-                    && let Some(args) = self.int_args(ints) =>
-            {
-                let args = &args[..ints.len()];
-                if self.recording_off()
-                    && let Some(id) = self.memo.game_of_ints(function.id, args)
-                {
-                    return self.push_element(&mut list.ids, id);
-                }
-                self.call_ints(function, args, &call.written)?
+            // `F(a, j)`: the usual option, a game found in the memo (else called below).
+            code @ Code::Call(_) if let Some(id) = self.game_found(code) => {
+                return self.push_element(&mut list.ids, id);
             }
             code => self.exec_code(code)?,
         };
