@@ -81,6 +81,19 @@ struct CycleSearch {
 
 const HASH_BASE: u64 = 0x100_0000_01b3;
 
+/// base^exponent mod 2^64; `u64::wrapping_pow` takes a `u32`, and a window can be longer.
+fn wrapping_power(mut base: u64, mut exponent: u64) -> u64 {
+    let mut power = 1u64;
+    while exponent > 0 {
+        if exponent & 1 == 1 {
+            power = power.wrapping_mul(base);
+        }
+        base = base.wrapping_mul(base);
+        exponent >>= 1;
+    }
+    power
+}
+
 /// Moves looked at between two check-ins with the watch (Ctrl-C, the progress bar).
 const CHECK_EVERY: u64 = 1 << 18;
 
@@ -104,7 +117,7 @@ impl SubtractionSequence {
         } else if let Ok(window) = usize::try_from(window) {
             sequence.search = Some(CycleSearch {
                 window,
-                top_power: HASH_BASE.wrapping_pow(window as u32 - 1),
+                top_power: wrapping_power(HASH_BASE, window as u64 - 1),
                 tortoise: 0,
                 tortoise_hash: 0,
                 power: 1,
@@ -353,6 +366,20 @@ mod tests {
             values.push((0..).find(|v| !options.contains(v)).unwrap());
         }
         values
+    }
+
+    #[test]
+    fn a_move_longer_than_u32_leaves_small_piles_to_the_short_moves() {
+        assert_eq!(wrapping_power(HASH_BASE, 5), HASH_BASE.wrapping_pow(5));
+        let mut game = SubtractionSequence::new(&[1, 16, 1 << 40]);
+        let expected = naive(&[1, 16], 40);
+        for (n, value) in expected.iter().enumerate() {
+            assert_eq!(
+                game.value(n as u64, up_to(1000), &mut Watch::default())
+                    .unwrap(),
+                *value
+            );
+        }
     }
 
     #[test]
