@@ -14,6 +14,7 @@ pub mod help;
 pub mod input;
 pub mod library;
 pub mod output;
+pub mod picture;
 pub mod plot;
 pub mod progress;
 pub mod repl;

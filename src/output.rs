@@ -485,6 +485,9 @@ fn answer_json(answer: &Answer) -> Value {
             json!({ "kind": "digraph", "vertices": vertices, "moves": table.moves })
         }
         Answer::Explanation(explanation) => explanation_json(explanation),
+        Answer::Picture(picture) => json!({
+            "kind": "picture", "subject": picture.subject, "svg": picture.svg, "path": picture.file,
+        }),
         Answer::Plot(plot) => json!({
             "kind": "plot", "family": plot.family, "values": plot.values, "svg": plot.svg,
             "path": plot.file,

@@ -177,3 +177,12 @@ fn a_session_that_writes_no_files_refuses_to() {
     assert!(!file.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The issue's own example: 200 000 values of a sparse octal game, SVG on standard output.
+#[test]
+fn a_long_plot_goes_to_standard_output_as_svg() {
+    let svg = eval(r#"plot seq(octal("0.16"), 0..200000)"#);
+    let (texts, _) = read(&svg);
+    assert!(svg.len() < 500_000, "{} bytes", svg.len());
+    assert!(texts.iter().any(|t| t.contains("0.16")), "{texts:?}");
+}

@@ -102,6 +102,8 @@ pub enum Answer {
     Period(PeriodReport),
     /// What `plot` prints: the SVG, or the file it was written to.
     Plot(crate::plot::Plot),
+    /// `dot G to "g.svg"`: the picture laid out and written to a file.
+    Picture(crate::picture::Picture),
     /// What a game graph prints: its vertices' values.
     Digraph(super::DigraphTable),
     /// `let` bound a name; nothing is printed.
@@ -117,6 +119,18 @@ impl Answer {
     /// Whether the REPL and scripts print nothing for it.
     pub fn is_silent(&self) -> bool {
         matches!(self, Answer::Defined { .. } | Answer::Assert(_))
+    }
+
+    /// The answer as a picture, SVG text, when it is one: a plot, or a game's DAG or a
+    /// Hackenbush picture (`dot`) laid out; `None` for other answers, and for a `dot` whose
+    /// layout failed (its DOT text is still the answer).
+    pub fn svg(&self) -> Option<String> {
+        match self {
+            Answer::Plot(plot) => Some(plot.svg.clone()),
+            Answer::Picture(picture) => Some(picture.svg.clone()),
+            Answer::Explanation(Explanation::Dot(dot)) => crate::picture::svg(dot).ok(),
+            _ => None,
+        }
     }
 }
 
@@ -164,6 +178,7 @@ impl fmt::Display for Answer {
             Answer::Period(report) => write!(f, "{report}"),
             Answer::Digraph(table) => write!(f, "{table}"),
             Answer::Plot(plot) => write!(f, "{plot}"),
+            Answer::Picture(picture) => write!(f, "{picture}"),
             Answer::Defined { .. } | Answer::Assert(_) => Ok(()),
         }
     }

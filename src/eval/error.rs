@@ -155,7 +155,7 @@ pub enum EvalError {
         unplaced: Option<Box<super::require::Unplaced>>,
     },
 
-    #[error("the plot could not be written to {file}")]
+    #[error("the {what} could not be written to {file}")]
     #[diagnostic(
         code(grundy::plot::unwritable),
         help(
@@ -166,6 +166,8 @@ pub enum EvalError {
     Unwritable {
         #[label("{reason}")]
         span: Span,
+        /// `plot` or `picture`.
+        what: &'static str,
         file: String,
         reason: String,
     },

@@ -12,6 +12,7 @@ mod collections;
 mod commands;
 mod compile;
 mod digraph;
+mod drawing;
 mod error;
 mod expr;
 mod families;

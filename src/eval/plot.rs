@@ -1,5 +1,5 @@
 //! `plot seq(F, 0..n)`: a table of values drawn as SVG (see [`crate::plot`]), printed, or
-//! written to a file: the one named by `to "file.svg"`, or at the REPL's prompt, where SVG
+//! written to a file (see `drawing`): the one named by `to "file.svg"` (or `.png`), or at the REPL's prompt, where SVG
 //! text would fill the screen, `plot.svg` in the current folder.
 
 use super::{EvalError, Result, Session, Value};
@@ -27,7 +27,10 @@ impl Session {
             .into());
         }
         let file = match to {
-            Some(to) => Some((self.plot_file(to)?, to.span)),
+            Some(to) => Some((
+                self.picture_file(to, "plot seq(kayles, 0..100) to \"kayles.svg\"")?,
+                to.span,
+            )),
             None if self.at_prompt => Some((PROMPT_PLOT_FILE.to_owned(), target.span)),
             None => None,
         };
@@ -41,19 +44,7 @@ impl Session {
                 .with_help("this is a bug in grundy; `seq` prints the same values as a table")
         })?;
         if let Some((file, span)) = &file {
-            if !self.writes_files {
-                return Err(EvalError::Unwritable {
-                    span: *span,
-                    file: file.clone(),
-                    reason: "this session writes no files".into(),
-                }
-                .into());
-            }
-            std::fs::write(file, &svg).map_err(|error| EvalError::Unwritable {
-                span: *span,
-                file: file.clone(),
-                reason: error.to_string(),
-            })?;
+            self.write_picture(file, *span, &svg, "plot")?;
         }
         Ok(Plot {
             family: table.family.clone(),
@@ -61,35 +52,6 @@ impl Session {
             svg,
             file: file.map(|(file, _)| file),
         })
-    }
-
-    /// The file `plot ... to "kayles.svg"` names: a string ending in `.svg`.
-    fn plot_file(&mut self, to: &Expr) -> Result<String> {
-        let value = self.eval_root(to)?;
-        let Value::Str(file) = value else {
-            return Err(EvalError::type_error(
-                to.span,
-                "a plot is written to a file named by a string",
-                format!("this is {}", value.kind()),
-            )
-            .with_help(
-                "write the file's name in quotes: `plot seq(kayles, 0..100) to \"kayles.svg\"`",
-            )
-            .into());
-        };
-        if !file.to_ascii_lowercase().ends_with(".svg") {
-            return Err(EvalError::invalid(
-                to.span,
-                "plots are written as SVG",
-                "this file's name does not end in `.svg`",
-            )
-            .with_help(format!(
-                "name it for what it holds: `to \"{}\"`",
-                std::path::Path::new(&*file).with_extension("svg").display()
-            ))
-            .into());
-        }
-        Ok(file.to_string())
     }
 
     /// Why `plot` wants a table, and how to make one of what was given.

@@ -70,11 +70,10 @@ impl Session {
                     resolver.defining = None;
                     resolver.not_yet.remove(&name.name);
                 }
-                StmtKind::Assert(expr)
-                | StmtKind::Expr(expr)
-                | StmtKind::Full(expr)
-                | StmtKind::Command { target: expr, .. } => resolver.expr(expr),
-                StmtKind::Plot { target, to } => {
+                StmtKind::Assert(expr) | StmtKind::Expr(expr) | StmtKind::Full(expr) => {
+                    resolver.expr(expr)
+                }
+                StmtKind::Command { target, to, .. } | StmtKind::Plot { target, to } => {
                     resolver.expr(target);
                     if let Some(to) = to {
                         resolver.expr(to);

@@ -308,10 +308,17 @@ impl Session {
             }
             StmtKind::Assert(claim) => self.assert(claim).map(|v| Answer::Assert(Box::new(v))),
             StmtKind::Command {
+                verb: Verb::Dot,
+                target,
+                to: Some(to),
+                ..
+            } => self.draw(target, to).map(Answer::Picture),
+            StmtKind::Command {
                 verb,
                 full,
                 all,
                 target,
+                ..
             } => {
                 let explanation = self.explain(*verb, *full, *all, target)?;
                 Ok(Answer::Explanation(explanation))

@@ -36,11 +36,14 @@ pub enum StmtKind {
     /// `why *3 == *4`, `moves all G`, `tree full G`, `options full G`: an explanation of
     /// the target. `full` shows everything (nothing folded), `all` lists every move of
     /// `moves`, not only the winning ones.
+    /// `dot G to "g.svg"`: the picture laid out and written to the file (SVG or PNG); only
+    /// `dot` has a `to`.
     Command {
         verb: Verb,
         full: bool,
         all: bool,
         target: Expr,
+        to: Option<Expr>,
     },
     /// `plot seq(kayles, 0..1000)`: a table of values drawn as an SVG scatter plot;
     /// `plot seq(kayles, 0..1000) to "kayles.svg"` writes it to that file.
@@ -58,7 +61,7 @@ pub enum Verb {
     Options,
     /// `tree G`: the game tree, drawn.
     Tree,
-    /// `dot G`: Graphviz DOT of the game DAG.
+    /// `dot G`: Graphviz DOT of the game DAG; `dot G to "g.svg"`: its picture, laid out.
     Dot,
 }
 

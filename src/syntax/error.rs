@@ -68,6 +68,18 @@ pub enum SyntaxError {
         word: String,
         allowed: &'static str,
     },
+
+    #[error("only pictures are written to files")]
+    #[diagnostic(
+        code(grundy::syntax::written_to),
+        help(
+            "`dot G to \"g.svg\"` and `plot seq(kayles, 0..100) to \"kayles.svg\"` write pictures; other commands print their answer"
+        )
+    )]
+    WrittenTo {
+        #[label("this command prints; it writes no file")]
+        span: Span,
+    },
 }
 
 impl SyntaxError {
@@ -77,7 +89,8 @@ impl SyntaxError {
             | SyntaxError::NumberTooLarge { span, .. }
             | SyntaxError::TooDeep { span, .. }
             | SyntaxError::DuplicateParameter { span, .. }
-            | SyntaxError::Modifier { span, .. } => *span,
+            | SyntaxError::Modifier { span, .. }
+            | SyntaxError::WrittenTo { span } => *span,
         }
     }
 }

@@ -137,6 +137,12 @@ fn convert_pest_error(
     // A fixed order, so that messages do not depend on the order rules were tried in.
     names.sort_by_key(|name| error::ORDER.iter().position(|n| n == name));
     names.dedup();
+    // `to` may follow only `dot`'s game and `plot`'s table: elsewhere it is no help to name.
+    let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let first_word = text[line_start..].split_whitespace().next().unwrap_or("");
+    if !matches!(first_word, "dot" | "plot") {
+        names.retain(|n| *n != "`to`");
+    }
     // Names, `if` and a command's optional modifier all start (or precede) an expression.
     if names.contains(&"an expression") {
         names.retain(|n| !matches!(*n, "a name" | "`if`" | "`full` or `all`" | "something else"));

@@ -194,6 +194,7 @@ impl Builder {
         let mut verb = Verb::Why;
         let mut modifiers = Vec::new();
         let mut target = None;
+        let mut to = None;
         for inner in pair.into_inner() {
             match inner.as_rule() {
                 Rule::verb => {
@@ -206,6 +207,13 @@ impl Builder {
                     }
                 }
                 Rule::modifier => modifiers.push((inner.as_str().to_owned(), self.span(&inner))),
+                Rule::plot_to => {
+                    let span = self.span(&inner);
+                    if verb != Verb::Dot {
+                        return Err(SyntaxError::WrittenTo { span });
+                    }
+                    to = Some(self.expr(last_expr(inner))?);
+                }
                 _ => target = Some(self.expr(inner)?),
             }
         }
@@ -236,6 +244,7 @@ impl Builder {
             full,
             all,
             target: target.expect("a command has a target"),
+            to,
         })
     }
 
