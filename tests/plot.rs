@@ -186,3 +186,81 @@ fn a_long_plot_goes_to_standard_output_as_svg() {
     assert!(svg.len() < 500_000, "{} bytes", svg.len());
     assert!(texts.iter().any(|t| t.contains("0.16")), "{texts:?}");
 }
+
+/// (n, value) of a table, as `--json` gives them.
+fn entries(source: &str) -> Vec<(i64, u64)> {
+    let output = grundy(&["--json", "eval", source]);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let object: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    object["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["n"].as_i64().unwrap(), e["nimber"].as_u64().unwrap()))
+        .collect()
+}
+
+/// The rare values of 0.16, checked by their definition: the class of the value at n is the
+/// parity of the 1 bits of value & mask (plus n's parity if so), and no mask and parity make
+/// a smaller class, of at most 5% of the values.
+#[test]
+fn a_sparse_games_rare_values_are_found_by_their_definition() {
+    let entries = entries(r#"full seq(octal("0.16"), 0..3000)"#);
+    let rare = grundy::plot::rare_values(&entries).expect("0.16 is sparse");
+    let class = |mask: u64, by_position: bool, (n, value): (i64, u64)| {
+        ((value & mask).count_ones() % 2 == 1) ^ (by_position && n % 2 == 1)
+    };
+    let counted: Vec<(i64, u64)> = entries.iter().copied().filter(|e| e.0 != 0).collect();
+    let count = |mask, by_position, odd| {
+        counted
+            .iter()
+            .filter(|&&entry| class(mask, by_position, entry) == odd)
+            .count()
+    };
+    assert_eq!(count(rare.mask, rare.by_position, rare.odd), rare.count);
+    assert!(
+        rare.count > 0 && rare.count * 20 <= counted.len(),
+        "{rare:?}"
+    );
+    let highest = counted.iter().map(|e| e.1).max().unwrap();
+    for mask in 0..(highest + 1).next_power_of_two() {
+        for by_position in [false, true] {
+            for odd in [false, true] {
+                let others = count(mask, by_position, odd);
+                assert!(
+                    others == 0 || others >= rare.count,
+                    "{mask} {by_position} {odd}"
+                );
+            }
+        }
+    }
+}
+
+/// Rare values are drawn apart, a triangle each among the circles, an orange mark among
+/// the bars of a long plot, and named in the legend; a game with no rare class has none.
+#[test]
+fn rare_values_are_set_apart_in_the_plot() {
+    let polygons = |svg: &str| {
+        let document = roxmltree::Document::parse(svg.trim_end()).unwrap();
+        document
+            .descendants()
+            .filter(|node| node.has_tag_name("polygon"))
+            .count()
+    };
+    let source = r#"seq(octal("0.16"), 0..200)"#;
+    let rare = grundy::plot::rare_values(&entries(source)).expect("0.16 is sparse");
+    let svg = eval(&format!("plot {source}"));
+    let (texts, circles) = read(&svg);
+    // One triangle per rare value, and one in the legend.
+    assert_eq!(polygons(&svg), rare.count + 1);
+    assert_eq!(circles.len(), 200 - rare.count);
+    let legend = format!("rare ({} of 200)", rare.count);
+    assert!(texts.iter().any(|t| t.starts_with(&legend)), "{texts:?}");
+
+    let svg = eval(r#"plot seq(octal("0.16"), 0..50000)"#);
+    let orange = svg.matches("fill=\"#E66E00\"").count();
+    assert!(orange > 1, "no rare marks");
+    let svg = eval("plot seq(dawson, 0..2000)");
+    assert_eq!(svg.matches("fill=\"#E66E00\"").count(), 0);
+    assert!(!svg.contains("rare ("));
+}

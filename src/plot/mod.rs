@@ -3,10 +3,12 @@
 //! out; where the SVG goes is the evaluator's and the command line's business.
 
 mod marks;
+mod rare;
 mod svg;
 
 use std::fmt;
 
+pub use rare::{Rare, rare_values};
 pub use svg::render;
 
 /// What to draw: the values of a family at some n, and its period when proved.

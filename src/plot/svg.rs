@@ -6,18 +6,22 @@ use plotters::prelude::*;
 
 use super::Sequence;
 use super::marks::runs;
+use super::rare::{Rare, rare_values};
 
 const WIDTH: u32 = 800;
 const HEIGHT: u32 = 480;
 const VALUES: RGBColor = RGBColor(31, 95, 170);
 const PERIOD: RGBColor = RGBColor(200, 60, 40);
 const PREPERIOD: RGBColor = RGBColor(236, 236, 236);
+/// Rare values: orange against the blue, and drawn larger, over the common ones.
+const RARE: RGBColor = RGBColor(230, 110, 0);
 /// Period boundaries drawn, at most: past it only the first is, lest the plot be all lines.
 const BOUNDARIES: u64 = 60;
 const FONT: &str = "sans-serif";
 
 /// The sequence as an SVG scatter plot: n across, the Grundy value up, the family's name
-/// above, the preperiod shaded and where each period starts marked when the period is proved.
+/// above, the preperiod shaded and where each period starts marked when the period is proved,
+/// rare values (see [`super::rare`]) set apart in their own colour and shape.
 pub fn render(sequence: &Sequence) -> Result<String, String> {
     let mut svg = String::new();
     {
@@ -38,8 +42,9 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
     let last = entries.last().map_or(0, |e| e.0) as f64;
     let highest = entries.iter().map(|e| e.1).max().unwrap_or(0) as f64;
     let x_pad = ((last - first) * 0.02).max(0.5);
+    let rare = rare_values(entries);
     // Room above the highest value for the legend, when there is one: a fifth of the height.
-    let headroom = if sequence.period.is_some() {
+    let headroom = if sequence.period.is_some() || rare.is_some() {
         0.25
     } else {
         0.05
@@ -97,29 +102,48 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
         }
     }
 
+    let is_rare = |&&(n, value): &&(i64, u64)| rare.is_some_and(|rare| rare.is_rare(n, value));
     let (columns, _) = chart.plotting_area().get_pixel_range();
     let spacing = f64::from(columns.end - columns.start) / entries.len().max(1) as f64;
     if spacing >= 3.0 {
-        // Few enough for a circle each.
+        // Few enough for a circle each, and a triangle for each rare value.
         let radius = if spacing >= 6.0 { 3 } else { 2 };
         let style = VALUES.filled();
         chart.draw_series(
             entries
                 .iter()
+                .filter(|entry| !is_rare(entry))
                 .map(|&(n, value)| Circle::new((n as f64, value as f64), radius, style)),
         )?;
+        chart.draw_series(entries.iter().filter(is_rare).map(|&(n, value)| {
+            TriangleMarker::new((n as f64, value as f64), radius + 2, RARE.filled())
+        }))?;
     } else {
-        // One mark per pixel column and row, neighbours in a row joined: see `marks`.
-        let pixels = entries
-            .iter()
-            .map(|&(n, value)| chart.backend_coord(&(n as f64, value as f64)));
-        for run in runs(pixels) {
-            // A pixel wider each side, so that a lone value (a rare one) is seen.
+        // One mark per pixel column and row, neighbours in a row joined: see `marks`. Rare
+        // values are drawn after, larger, so that a lone one is seen over the common ones.
+        let pixels = |rare_ones: bool| {
+            entries
+                .iter()
+                .filter(move |entry| is_rare(entry) == rare_ones)
+                .map(|&(n, value)| chart.backend_coord(&(n as f64, value as f64)))
+        };
+        for run in runs(pixels(false)) {
+            // A pixel wider each side, so that a lone value is seen.
             let corners = [(run.first - 1, run.row - 1), (run.last + 2, run.row + 2)];
             root.draw(&Rectangle::new(corners, VALUES.filled()))?;
         }
+        for run in runs(pixels(true)) {
+            let corners = [(run.first - 2, run.row - 2), (run.last + 3, run.row + 3)];
+            root.draw(&Rectangle::new(corners, RARE.filled()))?;
+        }
     }
-    if sequence.period.is_some() {
+    if let Some(rare) = rare {
+        chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(rare_legend(&rare, entries.len()))
+            .legend(|(x, y)| TriangleMarker::new((x + 10, y), 5, RARE.filled()));
+    }
+    if sequence.period.is_some() || rare.is_some() {
         // Last, over the values.
         chart
             .configure_series_labels()
@@ -156,6 +180,16 @@ fn boundaries(preperiod: u64, period: u64, from: f64, to: f64) -> Vec<f64> {
         starts.push(at);
     }
     starts
+}
+
+/// What the rare values are, in the legend: "rare (52 of 100000): value & 30 of even weight".
+fn rare_legend(rare: &Rare, values: usize) -> String {
+    let parity = if rare.odd { "odd" } else { "even" };
+    let position = if rare.by_position { ", plus n," } else { "" };
+    format!(
+        "rare ({} of {values}): value & {}{position} of {parity} weight",
+        rare.count, rare.mask
+    )
 }
 
 /// A tick's label: whole numbers only, since n and Grundy values are.
