@@ -215,6 +215,7 @@ fn every_object_is_one_the_doc_describes() {
     std::fs::write(&latin1, b"*1 + *2\n*3 // caf\xe9\n").unwrap();
     let latin1 = latin1.to_str().unwrap();
     let worksheet = "tests/json/worksheet.game";
+    let picture = format!("dot *1 to \"{}\"", dir.join("one.svg").display());
     let runs = [
         (grundy(&["--json", "run", worksheet], ""), 4),
         (
@@ -260,6 +261,7 @@ fn every_object_is_one_the_doc_describes() {
             grundy(&["--json", "--limit", "heap=lots", "run", worksheet], ""),
             2,
         ),
+        (grundy(&["--json", "eval", &picture], ""), 0),
     ];
     std::fs::remove_dir_all(&dir).unwrap();
     let mut kinds = BTreeSet::new();
@@ -313,7 +315,7 @@ fn every_object_is_one_the_doc_describes() {
     // A summary after each file of `grundy run` (`-` too), none for `eval`, `check` or
     // piped input; its counts are those of the objects before it.
     let summaries: Vec<usize> = runs.iter().map(|(run, _)| count(run, "summary")).collect();
-    assert_eq!(summaries, [1, 2, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0]);
+    assert_eq!(summaries, [1, 2, 1, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]);
     let objects = &runs[0].0.objects;
     let summary = objects.last().unwrap();
     let asserts = |holds: bool| {

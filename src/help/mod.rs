@@ -112,6 +112,7 @@ pub fn page(name: &str) -> Option<String> {
     // Pages that cover more than their name.
     let name = match name {
         "dot" => "tree",
+        "rare" | "png" | "svg" => "plot",
         "is" | "==" | "!=" | "losing" | "winning" => "claims",
         "full" => "why",
         "#" | "*" | "+" | "<>" => "games",

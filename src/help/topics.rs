@@ -90,7 +90,8 @@ value, for claims about moves: `*11 + *11 in options(*11 + *13)`.",
         title: "tree and dot: pictures of a game",
         text: "`tree G` draws the game tree three levels deep and ten options wide (`tree full G` \
 twelve levels and every option), drawing a game met twice once. `dot G` writes Graphviz DOT of the game DAG, P-positions filled; for a \
-Hackenbush picture it draws the picture itself. Pipe it: grundy eval 'dot G' | dot -Tsvg.",
+Hackenbush picture it draws the picture itself. Pipe it: grundy eval 'dot G' | dot -Tsvg. Or need no Graphviz: \
+`dot G to \"g.svg\"` (or \"g.png\") lays the picture out in grundy and writes it to that file.",
         example: "tree <*0, *1, *1>\ndot *2",
     },
     Topic {
@@ -98,10 +99,13 @@ Hackenbush picture it draws the picture itself. Pipe it: grundy eval 'dot G' | d
         title: "plot: a family's values drawn against n",
         text: "`plot seq(F, 0..1000)` draws the table `seq` makes as an SVG scatter plot: n across, \
 the Grundy value up, the family's name above; when grundy has proved a period, the preperiod is \
-shaded and a line marks where each period starts. Long sequences are thinned to one mark per pixel, \
-so a plot of a million values stays a few kilobytes. At the REPL's prompt the plot is written to \
+shaded and a line marks where each period starts. In a sparse game (octal 0.16, Grundy's game) the \
+rare values are set apart in orange, the legend saying which they are (a bit mask's parity). Long \
+sequences are thinned to one mark per pixel, so a plot of a million values stays a few kilobytes, a \
+lone rare value still shown. At the REPL's prompt the plot is written to \
 plot.svg in the current folder; from the command line it is printed: grundy eval 'plot \
-seq(kayles, 0..200)' > kayles.svg. `plot ... to \"kayles.svg\"` writes it to that file anywhere.",
+seq(kayles, 0..200)' > kayles.svg. `plot ... to \"kayles.svg\"` writes it to that file anywhere, \
+`to \"kayles.png\"` as PNG.",
         example: "plot seq(kayles, 0..100)\nlet S(n) = < S(n - k) for k in {1, 3, 4} if k <= n >\nplot seq(S, 0..40)",
     },
     Topic {

@@ -37,8 +37,8 @@ pub const MIN_VALUES: usize = 100;
 /// The rare class's share of the values, at most, in per cent. In sparse games the rare
 /// values are a few per cent early on and fewer as n grows (0.16: 41 of 1000, 52 of 10^5;
 /// Kayles: 9, all before n = 71; Grundy's game: 1.3% at 10^5); where no class is rare, the
-/// least class keeps more than 5% (Dawson's Kayles, subtraction games), a margin that tells the two apart
-/// with room either side. Found by computing the values of those games.
+/// least class keeps more than 5% (Dawson's Kayles, subtraction games), a margin that tells
+/// the two apart with room either side. Found by computing the values of those games.
 pub const MAX_SHARE_PERCENT: usize = 5;
 /// The lowest bits that occur searched for a mask, at most: 2^20 masks, counted in well
 /// under a second; sparse games' values fit in far fewer.
