@@ -16,6 +16,7 @@ mod error;
 mod expr;
 mod families;
 mod functions;
+mod host;
 mod inspect;
 mod library;
 pub mod limits;
@@ -157,6 +158,8 @@ pub struct Session {
     /// The families the running statement is about, whose calls its answer may name games
     /// by (equal games of two families are one node).
     families: Option<rustc_hash::FxHashSet<Arc<str>>>,
+    /// The values of answers, while a host (the Python module) asks for them.
+    kept: Option<host::Kept>,
 }
 
 impl Default for Session {
@@ -198,6 +201,7 @@ impl Session {
             case: None,
             spelled: Vec::new(),
             families: None,
+            kept: None,
         }
     }
 

@@ -1,0 +1,188 @@
+//! `grundy.Output`: one event of a run (an answer, an error or a warning) as the REPL would
+//! print it, as `--json` gives it, and as a Python value.
+
+use grundy::eval::{Answer, Event};
+use grundy::screen;
+use pyo3::prelude::*;
+
+use crate::errors::Diagnostic;
+use crate::html;
+
+/// An event taken apart on the worker thread, before Python sees it.
+#[derive(Debug)]
+pub struct Item {
+    pub kind: &'static str,
+    pub text: String,
+    pub ansi: String,
+    pub svg: Option<String>,
+    pub json: serde_json::Value,
+    pub line: Option<usize>,
+    pub source: Option<String>,
+    /// For an answer: what it was, to make its Python value.
+    pub answer: Option<Answer>,
+    /// For an error or a warning.
+    pub diagnostic: Option<Diagnostic>,
+}
+
+impl Item {
+    pub fn of(event: &Event, file: &str) -> Item {
+        let json = grundy::output::event_json(event, file);
+        match event {
+            Event::Answer {
+                line,
+                source,
+                answer,
+                ..
+            } => {
+                let text = answer_text(answer);
+                Item {
+                    kind: "answer",
+                    ansi: text.clone(),
+                    text,
+                    svg: svg_of(answer),
+                    json,
+                    line: Some(*line),
+                    source: Some(source.clone()),
+                    answer: Some(answer.clone()),
+                    diagnostic: None,
+                }
+            }
+            Event::Warning(diagnosis) | Event::Error(diagnosis) => {
+                let diagnostic = Diagnostic::of(diagnosis);
+                let kind = if matches!(event, Event::Error(_)) {
+                    "error"
+                } else {
+                    "warning"
+                };
+                let (start, end) = diagnostic.span;
+                let statement = diagnosis.assert.as_ref().map_or(start..end, |failed| {
+                    failed.statement.start as usize..failed.statement.end as usize
+                });
+                Item {
+                    kind,
+                    text: diagnostic.rendered.clone(),
+                    ansi: diagnostic.ansi.clone(),
+                    svg: None,
+                    json,
+                    line: Some(diagnostic.line),
+                    source: diagnostic.source.get(statement).map(str::to_owned),
+                    answer: None,
+                    diagnostic: Some(diagnostic),
+                }
+            }
+        }
+    }
+}
+
+/// What the REPL prints for an answer, without wrapping (Python does not know the width);
+/// a plot says what it is, its picture being in `svg`.
+fn answer_text(answer: &Answer) -> String {
+    match answer {
+        Answer::Plot(plot) if plot.file.is_none() => {
+            let plural = if plot.values == 1 { "" } else { "s" };
+            format!("plot of {} ({} value{plural})", plot.family, plot.values)
+        }
+        answer => screen::escape(&answer.to_string()).into_owned(),
+    }
+}
+
+/// The picture of an answer, if it has one.
+// TODO(merge with h23-pics): `answer.svg()`, which also lays `dot` out.
+fn svg_of(answer: &Answer) -> Option<String> {
+    match answer {
+        Answer::Plot(plot) => Some(plot.svg.clone()),
+        _ => None,
+    }
+}
+
+/// What one statement printed: an answer, an error or a warning.
+#[pyclass(module = "grundy", frozen)]
+pub struct Output {
+    /// `"answer"`, `"error"` or `"warning"`.
+    #[pyo3(get)]
+    kind: String,
+    /// What the REPL prints, plain ("" for `let` and an assert that held).
+    #[pyo3(get)]
+    text: String,
+    /// The same with the REPL's colours.
+    #[pyo3(get)]
+    ansi: String,
+    #[pyo3(get)]
+    svg: Option<String>,
+    /// The `--json` object (docs/json.md).
+    #[pyo3(get)]
+    json: Py<PyAny>,
+    /// The answer's Python value; None for errors, warnings and silent answers.
+    #[pyo3(get)]
+    value: Py<PyAny>,
+    #[pyo3(get)]
+    line: Option<usize>,
+    /// The statement as written.
+    #[pyo3(get)]
+    source: Option<String>,
+}
+
+impl Output {
+    pub fn new(py: Python<'_>, item: &Item, value: Py<PyAny>) -> PyResult<Output> {
+        let json = py
+            .import("json")?
+            .call_method1("loads", (item.json.to_string(),))?
+            .unbind();
+        Ok(Output {
+            kind: item.kind.to_owned(),
+            text: item.text.clone(),
+            ansi: item.ansi.clone(),
+            svg: item.svg.clone(),
+            json,
+            value,
+            line: item.line,
+            source: item.source.clone(),
+        })
+    }
+}
+
+#[pymethods]
+impl Output {
+    fn __repr__(&self) -> String {
+        format!("<Output {}: {:?}>", self.kind, shortened(&self.text))
+    }
+
+    fn __str__(&self) -> String {
+        self.text.clone()
+    }
+
+    fn _repr_svg_(&self) -> Option<String> {
+        self.svg.clone()
+    }
+
+    fn _repr_html_(&self, py: Python<'_>) -> PyResult<Option<String>> {
+        if self.svg.is_some() {
+            return Ok(None);
+        }
+        // A value that draws itself (a proof folded, a table) does; else the text.
+        let value = self.value.bind(py);
+        if !value.is_none() && value.hasattr("_repr_html_")? {
+            return value.call_method0("_repr_html_")?.extract();
+        }
+        Ok(Some(html::pre(&self.text)))
+    }
+}
+
+/// The start of a long text, for a repr.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(60) {
+        Some((at, _)) => format!("{}…", &text[..at]),
+        None => text.to_owned(),
+    }
+}
+
+impl Output {
+    /// An answer that printed something (not a `let`, not an assert that held).
+    pub fn is_answer(&self) -> bool {
+        self.kind == "answer"
+    }
+
+    pub fn value(&self, py: Python<'_>) -> Py<PyAny> {
+        self.value.clone_ref(py)
+    }
+}
