@@ -63,6 +63,7 @@ impl Game {
         Ok(Some(Binding {
             id: self.id,
             name: self.name.clone(),
+            readable: false,
         }))
     }
 
@@ -79,7 +80,7 @@ impl Game {
         if let Some(nimber) = game.get().nimber.get() {
             return Ok(*nimber);
         }
-        match Game::ask(game, &[], |this, _| this.to_owned())? {
+        match Game::ask(game, &[], false, |this, _| this.to_owned())? {
             (Answer::Game { nimber }, _) => {
                 let _ = game.get().nimber.set(nimber);
                 Ok(nimber)
@@ -88,10 +89,13 @@ impl Game {
         }
     }
 
-    /// Runs `write(this, others)` in the game's session, the names filled in.
+    /// Runs `write(this, others)` in the game's session, the names filled in; `readable`:
+    /// the games are written as grundy writes them where that text still makes them, since
+    /// the answer shows how they were written (a proof's headline).
     fn ask(
         game: &Bound<'_, Game>,
         others: &[Bound<'_, Game>],
+        readable: bool,
         write: impl FnOnce(&str, &[String]) -> String + Send,
     ) -> PyResult<(Answer, Option<Value>)> {
         let py = game.py();
@@ -107,6 +111,9 @@ impl Game {
                 Ok(written)
             })
             .collect::<PyResult<Vec<_>>>()?;
+        for held in &mut games {
+            held.readable = readable;
+        }
         Session::ask(&session, games, move |names| {
             let others: Vec<String> = others.iter().map(|o| o.with(names)).collect();
             write(&this.with(names), &others)
@@ -120,7 +127,7 @@ impl Game {
         write: impl FnOnce(&str, &[String]) -> String + Send,
     ) -> PyResult<Py<Game>> {
         let session = game.get().session.bind(game.py()).clone();
-        match Game::ask(game, others, write)? {
+        match Game::ask(game, others, false, write)? {
             (Answer::Game { nimber }, Some(Value::Game(id))) => {
                 Game::made(&session, id, None, Some(nimber))
             }
@@ -134,7 +141,7 @@ impl Game {
         write: impl FnOnce(&str, &[String]) -> String + Send,
     ) -> PyResult<Vec<Py<Game>>> {
         let session = game.get().session.bind(game.py()).clone();
-        let members = match Game::ask(game, &[], write)? {
+        let members = match Game::ask(game, &[], false, write)? {
             (_, Some(Value::SetOf(members) | Value::List(members))) => members,
             (_, Some(Value::Set(_))) => Default::default(),
             _ => {
@@ -160,7 +167,7 @@ impl Game {
         others: &[Bound<'_, Game>],
         write: impl FnOnce(&str, &[String]) -> String + Send,
     ) -> PyResult<Py<Explanation>> {
-        match Game::ask(game, others, write)? {
+        match Game::ask(game, others, true, write)? {
             (Answer::Explanation(explanation), _) => {
                 Py::new(game.py(), Explanation::new(explanation))
             }

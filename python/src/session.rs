@@ -40,6 +40,9 @@ pub struct Held {
     pub id: GameId,
     /// The name the session knew it by, used again when it still holds the game.
     pub name: Option<String>,
+    /// Written as grundy writes it, if that makes it (see [`denotes`]), rather than by a
+    /// name of the module's own.
+    pub readable: bool,
 }
 
 impl Session {
@@ -70,6 +73,12 @@ impl Session {
                     let holds = |name: &str| session.value_of(name) == Some(Value::Game(game.id));
                     if let Some(name) = game.name.as_deref().filter(|name| holds(name)) {
                         return name.to_owned();
+                    }
+                    if game.readable {
+                        let text = session.arena.describe(game.id);
+                        if denotes(session, &text, game.id) {
+                            return text;
+                        }
                     }
                     let name = (1..)
                         .map(|i| format!("_g{i}"))
@@ -173,6 +182,26 @@ impl Session {
             format!("{verb}seq({}, {})", family.with(names), ns.with(names))
         })
     }
+}
+
+/// Text longer than this is not tried as a game's name.
+const READABLE: usize = 120;
+
+/// Whether `text` makes the game `id` in the session (equal games are one node): then a
+/// statement may say `why *2 + kayles(5)` rather than `why _g1`. A plain expression, run
+/// once more; no error, no warning.
+fn denotes(session: &mut grundy::eval::Session, text: &str, id: GameId) -> bool {
+    if text.len() > READABLE || text.contains(['…', ';', '\n']) {
+        return false;
+    }
+    let kept = session.take_values();
+    let mut clean = true;
+    session.run(PROGRAM, text, &mut |event| {
+        clean &= matches!(event, grundy::eval::Event::Answer { .. });
+    });
+    let values = session.take_values();
+    debug_assert!(kept.is_empty());
+    clean && values == [Some(Value::Game(id))]
 }
 
 #[pymethods]
