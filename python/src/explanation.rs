@@ -7,6 +7,10 @@ use pyo3::types::{PyDict, PyList};
 
 use crate::html;
 
+/// Whether this build lays game graphs out as SVG.
+// TODO(merge with h23-pics): true, with `svg` below drawing through `Answer::svg`.
+pub const LAYS_OUT: bool = false;
+
 #[pyclass(module = "grundy", frozen)]
 pub struct Explanation {
     explanation: explain::Explanation,
@@ -24,7 +28,6 @@ impl Explanation {
     }
 
     /// The picture of a `dot`.
-    // TODO(merge with h23-pics): the DAG laid out in-process, through `Answer::svg`.
     pub fn svg(&self) -> Option<String> {
         None
     }

@@ -334,8 +334,12 @@ impl Game {
         ))
     }
 
-    /// The DAG's picture, when this build lays graphs out and the game is small enough.
+    /// The DAG's picture, when this build lays graphs out (`dot` draws the first games of a
+    /// big one only).
     fn _repr_svg_(slf: &Bound<'_, Self>) -> Option<String> {
+        if !crate::explanation::LAYS_OUT {
+            return None;
+        }
         Game::svg(slf).ok()
     }
 }

@@ -189,18 +189,21 @@ const READABLE: usize = 120;
 
 /// Whether `text` makes the game `id` in the session (equal games are one node): then a
 /// statement may say `why *2 + kayles(5)` rather than `why _g1`. A plain expression, run
-/// once more; no error, no warning.
+/// once more; no error, no warning. Called before anything else of the statement has run,
+/// so that the values taken are its own.
 fn denotes(session: &mut grundy::eval::Session, text: &str, id: GameId) -> bool {
     if text.len() > READABLE || text.contains(['…', ';', '\n']) {
         return false;
     }
-    let kept = session.take_values();
     let mut clean = true;
-    session.run(PROGRAM, text, &mut |event| {
+    let summary = session.run(PROGRAM, text, &mut |event| {
         clean &= matches!(event, grundy::eval::Event::Answer { .. });
     });
+    if summary.cancelled {
+        // Ctrl-C was for the statement this one is part of: it stops that one too.
+        session.interrupt_flag().store(true, Ordering::Relaxed);
+    }
     let values = session.take_values();
-    debug_assert!(kept.is_empty());
     clean && values == [Some(Value::Game(id))]
 }
 
@@ -286,9 +289,11 @@ impl Session {
         self.lock().defined_names().map(str::to_owned).collect()
     }
 
-    /// What `:vars` prints: one line per definition.
-    fn variables(&self) -> Vec<String> {
-        self.lock().variables()
+    /// What `:vars` prints: one line per definition (a game's value may be worked out).
+    fn variables(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        on_worker(py, &self.inner, &self.interrupt, |session| {
+            session.variables()
+        })
     }
 
     /// `s.set_limit("steps=1000")`, as `:set limit` does.
