@@ -15,7 +15,8 @@ use pyo3::pyclass::CompareOp;
 
 use crate::explanation::Explanation;
 use crate::html;
-use crate::session::{Held as Binding, Session};
+use crate::naming::Held as Binding;
+use crate::session::Session;
 use crate::values::{Written, write_game};
 
 /// A game, in the arena of the session it was made in.

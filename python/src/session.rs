@@ -5,20 +5,20 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use grundy::eval::{Answer, Limits, Value};
-use grundy::game::GameId;
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::errors;
 use crate::game::Game;
+use crate::naming::{self, Held};
 use crate::output::{Item, Output};
 use crate::running::on_worker;
 use crate::tables::{Period, Plot};
 use crate::values;
 
 /// What a program name is in diagnostics: `<python>:1:5`.
-const PROGRAM: &str = "<python>";
+pub const PROGRAM: &str = "<python>";
 
 /// A grundy session: its definitions, its game DAG and its limits.
 #[pyclass(module = "grundy", frozen)]
@@ -33,16 +33,6 @@ pub struct Session {
 pub struct Ran {
     pub items: Vec<Item>,
     pub values: Vec<Option<Value>>,
-}
-
-/// A game given to a program of the module's own: bound to a name while it runs.
-pub struct Held {
-    pub id: GameId,
-    /// The name the session knew it by, used again when it still holds the game.
-    pub name: Option<String>,
-    /// Written as grundy writes it, if that makes it (see [`denotes`]), rather than by a
-    /// name of the module's own.
-    pub readable: bool,
 }
 
 impl Session {
@@ -66,33 +56,7 @@ impl Session {
         on_worker(py, &self.inner, &self.interrupt, move |session| {
             session.keep_values();
             let _ = session.take_values();
-            let mut temporary = Vec::new();
-            let names: Vec<String> = games
-                .iter()
-                .map(|game| {
-                    let holds = |name: &str| session.value_of(name) == Some(Value::Game(game.id));
-                    if let Some(name) = game.name.as_deref().filter(|name| holds(name)) {
-                        return name.to_owned();
-                    }
-                    if game.readable {
-                        let text = session.arena.describe(game.id);
-                        if denotes(session, &text, game.id) {
-                            return text;
-                        }
-                    }
-                    let name = (1..)
-                        .map(|i| format!("_g{i}"))
-                        .find(|name| {
-                            session.value_of(name).is_none()
-                                && !session.defined_names().any(|n| n == name)
-                                && !temporary.contains(name)
-                        })
-                        .expect("a free name");
-                    session.bind(&name, Value::Game(game.id));
-                    temporary.push(name.clone());
-                    name
-                })
-                .collect();
+            let (names, temporary) = naming::name(session, &games);
             let text = write(&names);
             let mut items = Vec::new();
             session.run(PROGRAM, &text, &mut |event| {
@@ -182,29 +146,6 @@ impl Session {
             format!("{verb}seq({}, {})", family.with(names), ns.with(names))
         })
     }
-}
-
-/// Text longer than this is not tried as a game's name.
-const READABLE: usize = 120;
-
-/// Whether `text` makes the game `id` in the session (equal games are one node): then a
-/// statement may say `why *2 + kayles(5)` rather than `why _g1`. A plain expression, run
-/// once more; no error, no warning. Called before anything else of the statement has run,
-/// so that the values taken are its own.
-fn denotes(session: &mut grundy::eval::Session, text: &str, id: GameId) -> bool {
-    if text.len() > READABLE || text.contains(['…', ';', '\n']) {
-        return false;
-    }
-    let mut clean = true;
-    let summary = session.run(PROGRAM, text, &mut |event| {
-        clean &= matches!(event, grundy::eval::Event::Answer { .. });
-    });
-    if summary.cancelled {
-        // Ctrl-C was for the statement this one is part of: it stops that one too.
-        session.interrupt_flag().store(true, Ordering::Relaxed);
-    }
-    let values = session.take_values();
-    clean && values == [Some(Value::Game(id))]
 }
 
 #[pymethods]
