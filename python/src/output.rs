@@ -94,9 +94,10 @@ fn answer_text(answer: &Answer) -> String {
     }
 }
 
-/// The picture of an answer, if it has one.
-// TODO(merge with h23-pics): `answer.svg()`, which also lays `dot` out.
-fn svg_of(answer: &Answer) -> Option<String> {
+/// The picture of an answer, if it has one: every picture the module gives comes from here.
+// TODO(merge with h23-pics): `answer.svg()`, which also lays `dot` out; then
+// `explanation::LAYS_OUT` is true.
+pub fn svg_of(answer: &Answer) -> Option<String> {
     match answer {
         Answer::Plot(plot) => Some(plot.svg.clone()),
         _ => None,
