@@ -77,7 +77,7 @@ impl Session {
         let py = slf.py();
         let mut values = ran.values.into_iter();
         ran.items
-            .iter()
+            .into_iter()
             .map(|item| {
                 let value = match &item.answer {
                     Some(answer) => {
@@ -86,7 +86,7 @@ impl Session {
                     }
                     None => py.None(),
                 };
-                Py::new(py, Output::new(py, item, value)?)
+                Py::new(py, Output::new(item, value))
             })
             .collect()
     }
