@@ -26,6 +26,7 @@ from ._grundy import (
     Session,
     Table,
     __version__,
+    completions,
     help,
 )
 
@@ -39,6 +40,7 @@ __all__ = [
     "Session",
     "Table",
     "__version__",
+    "completions",
     "default_session",
     "eval",
     "game",

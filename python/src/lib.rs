@@ -31,6 +31,13 @@ fn help(topic: Option<&str>) -> PyResult<String> {
     }
 }
 
+/// What Tab completes `word` to, as at the REPL: `names` (a session's), built-ins, library
+/// families, keywords, and `:commands` after a `:`.
+#[pyfunction]
+fn completions(word: &str, names: Vec<String>) -> Vec<String> {
+    grundy::repl::completions(word, &names)
+}
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -44,5 +51,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tables::Period>()?;
     m.add_class::<tables::Plot>()?;
     m.add_function(wrap_pyfunction!(help, m)?)?;
+    m.add_function(wrap_pyfunction!(completions, m)?)?;
     Ok(())
 }
