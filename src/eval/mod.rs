@@ -17,6 +17,7 @@ mod error;
 mod expr;
 mod families;
 mod functions;
+mod host;
 mod inspect;
 mod library;
 pub mod limits;
@@ -158,6 +159,8 @@ pub struct Session {
     /// The families the running statement is about, whose calls its answer may name games
     /// by (equal games of two families are one node).
     families: Option<rustc_hash::FxHashSet<Arc<str>>>,
+    /// The values of answers, while a host (the Python module) asks for them.
+    kept: Option<host::Kept>,
 }
 
 impl Default for Session {
@@ -199,6 +202,7 @@ impl Session {
             case: None,
             spelled: Vec::new(),
             families: None,
+            kept: None,
         }
     }
 

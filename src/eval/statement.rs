@@ -53,6 +53,7 @@ impl Session {
                     let source = self.sources.get(stmt.span.source);
                     let (line, column) = source.line_column(stmt.span.start as usize);
                     let text = self.sources.text(stmt.span).to_owned();
+                    self.value_answered();
                     sink(Event::Answer {
                         span: stmt.span,
                         line,
@@ -245,6 +246,7 @@ impl Session {
         self.steps = 0;
         self.lists_gone();
         self.arena.watch.begin();
+        self.value_begins();
         self.families = match &stmt.kind {
             StmtKind::Let {
                 params: Some(_), ..
@@ -326,10 +328,12 @@ impl Session {
             StmtKind::Plot { target, to } => self.plot(target, to.as_ref()).map(Answer::Plot),
             StmtKind::Expr(expr) => {
                 let value = self.eval_root(expr)?;
+                self.value_is(&value);
                 self.answer(value, expr.span)
             }
             StmtKind::Full(expr) => {
                 let value = self.eval_root(expr)?;
+                self.value_is(&value);
                 Ok(match self.answer(value, expr.span)? {
                     Answer::Table(table) => Answer::Table(Table {
                         full: true,

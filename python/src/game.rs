@@ -1,0 +1,346 @@
+//! `grundy.Game`: a game of a session's DAG, held by its id. What Python asks of it runs as
+//! a grundy statement with the game bound to a name (its own, if the session still gives it
+//! that name), so that answers and proofs read as at the REPL.
+//!
+//! Games of two sessions meet as values: the other session's game enters as the nim heap of
+//! its nimber, the game it is equivalent to (Sprague–Grundy), not copied node by node.
+
+use std::sync::OnceLock;
+
+use grundy::eval::{Answer, Value};
+use grundy::game::GameId;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::pyclass::CompareOp;
+
+use crate::explanation::Explanation;
+use crate::html;
+use crate::naming::Held as Binding;
+use crate::session::Session;
+use crate::values::{Written, write_game};
+
+/// A game, in the arena of the session it was made in.
+#[pyclass(module = "grundy", frozen)]
+pub struct Game {
+    session: Py<Session>,
+    id: GameId,
+    /// The session's `clear`s when it was made: after another, the game is gone.
+    generation: u64,
+    /// The name it was bound to when it was taken (`s["G"]`).
+    name: Option<String>,
+    nimber: OnceLock<u64>,
+}
+
+impl Game {
+    pub fn made(
+        session: &Bound<'_, Session>,
+        id: GameId,
+        name: Option<String>,
+        nimber: Option<u64>,
+    ) -> PyResult<Py<Game>> {
+        let known = OnceLock::new();
+        if let Some(nimber) = nimber {
+            let _ = known.set(nimber);
+        }
+        Py::new(
+            session.py(),
+            Game {
+                session: session.clone().unbind(),
+                id,
+                generation: session.get().generation(),
+                name,
+                nimber: known,
+            },
+        )
+    }
+
+    /// How a program of `session` refers to this game: bound to a name (`Some`), or, for a
+    /// game of another session, not at all (`None`: it is written as its nimber).
+    pub fn binding(&self, session: &Bound<'_, Session>) -> PyResult<Option<Binding>> {
+        if !self.session.bind(session.py()).is(session) {
+            return Ok(None);
+        }
+        self.check_alive()?;
+        Ok(Some(Binding {
+            id: self.id,
+            name: self.name.clone(),
+            readable: false,
+        }))
+    }
+
+    fn check_alive(&self) -> PyResult<()> {
+        if self.session.get().generation() != self.generation {
+            return Err(PyValueError::new_err(
+                "this game's session was cleared (`clear()`), and the game with it",
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn nimber_of(game: &Bound<'_, Game>) -> PyResult<u64> {
+        if let Some(nimber) = game.get().nimber.get() {
+            return Ok(*nimber);
+        }
+        match Game::ask(game, &[], false, |this, _| this.to_owned())? {
+            (Answer::Game { nimber }, _) => {
+                let _ = game.get().nimber.set(nimber);
+                Ok(nimber)
+            }
+            _ => Err(PyTypeError::new_err("a game without a nimber")),
+        }
+    }
+
+    /// Runs `write(this, others)` in the game's session, the names filled in; `readable`:
+    /// the games are written as grundy writes them where that text still makes them, since
+    /// the answer shows how they were written (a proof's headline).
+    fn ask(
+        game: &Bound<'_, Game>,
+        others: &[Bound<'_, Game>],
+        readable: bool,
+        write: impl FnOnce(&str, &[String]) -> String + Send,
+    ) -> PyResult<(Answer, Option<Value>)> {
+        let py = game.py();
+        let session = game.get().session.bind(py).clone();
+        let mut games = Vec::new();
+        let mut this = Written::default();
+        write_game(&session, game, &mut games, &mut this)?;
+        let others = others
+            .iter()
+            .map(|other| {
+                let mut written = Written::default();
+                write_game(&session, other, &mut games, &mut written)?;
+                Ok(written)
+            })
+            .collect::<PyResult<Vec<_>>>()?;
+        for held in &mut games {
+            held.readable = readable;
+        }
+        Session::ask(&session, games, move |names| {
+            let others: Vec<String> = others.iter().map(|o| o.with(names)).collect();
+            write(&this.with(names), &others)
+        })
+    }
+
+    /// A statement about the game whose answer is a game of the session.
+    fn game_answer(
+        game: &Bound<'_, Game>,
+        others: &[Bound<'_, Game>],
+        write: impl FnOnce(&str, &[String]) -> String + Send,
+    ) -> PyResult<Py<Game>> {
+        let session = game.get().session.bind(game.py()).clone();
+        match Game::ask(game, others, false, write)? {
+            (Answer::Game { nimber }, Some(Value::Game(id))) => {
+                Game::made(&session, id, None, Some(nimber))
+            }
+            _ => Err(PyTypeError::new_err("the answer is not a game")),
+        }
+    }
+
+    /// A statement whose answer is a set or list of games.
+    fn games_answer(
+        game: &Bound<'_, Game>,
+        write: impl FnOnce(&str, &[String]) -> String + Send,
+    ) -> PyResult<Vec<Py<Game>>> {
+        let session = game.get().session.bind(game.py()).clone();
+        let members = match Game::ask(game, &[], false, write)? {
+            (_, Some(Value::SetOf(members) | Value::List(members))) => members,
+            (_, Some(Value::Set(_))) => Default::default(),
+            _ => {
+                return Err(PyTypeError::new_err(
+                    "the answer is not a collection of games",
+                ));
+            }
+        };
+        members
+            .iter()
+            .map(|member| match member {
+                Value::Game(id) => Game::made(&session, *id, None, None),
+                other => Err(PyTypeError::new_err(format!(
+                    "{} among games",
+                    other.kind()
+                ))),
+            })
+            .collect()
+    }
+
+    fn explanation(
+        game: &Bound<'_, Game>,
+        others: &[Bound<'_, Game>],
+        write: impl FnOnce(&str, &[String]) -> String + Send,
+    ) -> PyResult<Py<Explanation>> {
+        match Game::ask(game, others, true, write)? {
+            (Answer::Explanation(explanation), _) => {
+                Py::new(game.py(), Explanation::new(explanation))
+            }
+            _ => Err(PyTypeError::new_err("the answer is no explanation")),
+        }
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// The game's nimber: the n of the nim heap `*n` it is equivalent to.
+    #[getter]
+    fn nimber(slf: &Bound<'_, Self>) -> PyResult<u64> {
+        Game::nimber_of(slf)
+    }
+
+    /// `"P"` (the player to move loses) or `"N"` (the player to move wins).
+    #[getter]
+    fn outcome(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
+        Ok(if Game::nimber_of(slf)? == 0 { "P" } else { "N" })
+    }
+
+    #[getter]
+    fn is_winning(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(Game::nimber_of(slf)? != 0)
+    }
+
+    #[getter]
+    fn is_losing(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(Game::nimber_of(slf)? == 0)
+    }
+
+    /// The session the game lives in.
+    #[getter]
+    fn session(&self, py: Python<'_>) -> Py<Session> {
+        self.session.clone_ref(py)
+    }
+
+    /// The games one move leads to, each once.
+    fn options(slf: &Bound<'_, Self>) -> PyResult<Vec<Py<Game>>> {
+        Game::games_answer(slf, |this, _| format!("options({this})"))
+    }
+
+    /// The winning moves: the options that are losing for the player who then moves.
+    fn moves(slf: &Bound<'_, Self>) -> PyResult<Vec<Py<Game>>> {
+        Game::games_answer(slf, |this, _| {
+            format!("[option for option in options({this}) if option is losing]")
+        })
+    }
+
+    /// The proof that this game is equivalent to `other` (or is not), or of its value.
+    #[pyo3(signature = (other = None, full = false))]
+    fn why(
+        slf: &Bound<'_, Self>,
+        other: Option<Bound<'_, Game>>,
+        full: bool,
+    ) -> PyResult<Py<Explanation>> {
+        let verb = if full { "why full" } else { "why" };
+        match other {
+            Some(other) => Game::explanation(slf, &[other], move |this, others| {
+                format!("{verb} {this} == {}", others[0])
+            }),
+            None => Game::explanation(slf, &[], move |this, _| format!("{verb} {this}")),
+        }
+    }
+
+    /// What `moves G` prints: every winning move with its value, as an explanation.
+    #[pyo3(signature = (all = false))]
+    fn explain_moves(slf: &Bound<'_, Self>, all: bool) -> PyResult<Py<Explanation>> {
+        let verb = if all { "moves all" } else { "moves" };
+        Game::explanation(slf, &[], move |this, _| format!("{verb} {this}"))
+    }
+
+    /// What `tree G` draws.
+    fn tree(slf: &Bound<'_, Self>) -> PyResult<Py<Explanation>> {
+        Game::explanation(slf, &[], |this, _| format!("tree {this}"))
+    }
+
+    /// The game's DAG in Graphviz's DOT language (`dot G`).
+    fn dot(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let explanation = Game::explanation(slf, &[], |this, _| format!("dot {this}"))?;
+        Ok(explanation.get().text().to_owned())
+    }
+
+    /// The game's DAG drawn as SVG.
+    fn svg(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let explanation = Game::explanation(slf, &[], |this, _| format!("dot {this}"))?;
+        explanation.get().svg().ok_or_else(|| {
+            pyo3::exceptions::PyNotImplementedError::new_err(
+                "this build of grundy does not lay out game graphs; `dot()` gives the DOT text",
+            )
+        })
+    }
+
+    fn __add__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let Ok(other) = other.cast::<Game>() else {
+            return Ok(slf.py().NotImplemented());
+        };
+        let sum = Game::game_answer(slf, std::slice::from_ref(other), |this, others| {
+            format!("{this} + {}", others[0])
+        })?;
+        Ok(sum.into_any())
+    }
+
+    /// `sum(games)` starts from 0.
+    fn __radd__(slf: &Bound<'_, Self>, other: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        match other.extract::<i64>() {
+            Ok(0) => Ok(slf.clone().unbind().into_any()),
+            _ => Ok(slf.py().NotImplemented()),
+        }
+    }
+
+    /// Games are equal when they are equivalent: when their nimbers are.
+    fn __richcmp__(
+        slf: &Bound<'_, Self>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let py = slf.py();
+        let Ok(other) = other.cast::<Game>() else {
+            return Ok(py.NotImplemented());
+        };
+        let equal = Game::nimber_of(slf)? == Game::nimber_of(other)?;
+        match op {
+            CompareOp::Eq => Ok(pyo3::types::PyBool::new(py, equal)
+                .to_owned()
+                .into_any()
+                .unbind()),
+            CompareOp::Ne => Ok(pyo3::types::PyBool::new(py, !equal)
+                .to_owned()
+                .into_any()
+                .unbind()),
+            _ => Ok(py.NotImplemented()),
+        }
+    }
+
+    fn __hash__(slf: &Bound<'_, Self>) -> PyResult<u64> {
+        Game::nimber_of(slf)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let session = self.session.bind(py).get();
+        if session.generation() != self.generation {
+            return "<a game of a cleared session>".to_owned();
+        }
+        let session = session.lock();
+        if let Some(name) = &self.name
+            && session.value_of(name) == Some(Value::Game(self.id))
+        {
+            return name.clone();
+        }
+        session.arena.describe(self.id)
+    }
+
+    fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let shown = slf.get().__repr__(slf.py());
+        let nimber = Game::nimber_of(slf)?;
+        let who = if nimber == 0 { "loses" } else { "wins" };
+        let value = grundy::game::show_nimber(nimber);
+        Ok(format!(
+            "<code>{}</code> ≡ <code>{}</code>: the player to move {who}",
+            html::escape(&shown),
+            html::escape(&value)
+        ))
+    }
+
+    /// The DAG's picture, when this build lays graphs out (`dot` draws the first games of a
+    /// big one only).
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> Option<String> {
+        if !crate::explanation::LAYS_OUT {
+            return None;
+        }
+        Game::svg(slf).ok()
+    }
+}

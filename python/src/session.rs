@@ -1,0 +1,381 @@
+//! `grundy.Session`: definitions kept from one `run` to the next, as at the REPL. Every
+//! call runs on a worker thread (see [`crate::running`]); games made here hold the session.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use grundy::eval::{Answer, Limits, Value};
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple};
+
+use crate::errors::{self, Diagnostic};
+use crate::game::Game;
+use crate::naming::{self, Held};
+use crate::output::{Item, Output};
+use crate::running::on_worker;
+use crate::tables::{Period, Plot};
+use crate::values;
+
+/// What a program name is in diagnostics: `<python>:1:5`.
+pub const PROGRAM: &str = "<python>";
+
+/// A grundy session: its definitions, its game DAG and its limits.
+#[pyclass(module = "grundy", frozen)]
+pub struct Session {
+    inner: Mutex<grundy::eval::Session>,
+    interrupt: Arc<AtomicBool>,
+    /// Counts `clear`s: a game made before one no longer exists.
+    generation: AtomicU64,
+}
+
+/// What a program printed, and the values of its answers (one per answer, in order).
+pub struct Ran {
+    pub items: Vec<Item>,
+    pub values: Vec<Option<Value>>,
+}
+
+impl Session {
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Relaxed)
+    }
+
+    /// Locks the session for a quick look (no evaluation).
+    pub fn lock(&self) -> std::sync::MutexGuard<'_, grundy::eval::Session> {
+        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Runs a program on the worker; `games` are bound to names while it runs, and `write`
+    /// makes the program from those names.
+    pub fn execute(
+        &self,
+        py: Python<'_>,
+        file: &str,
+        games: Vec<Held>,
+        write: impl FnOnce(&[String]) -> String + Send,
+    ) -> PyResult<Ran> {
+        on_worker(py, &self.inner, &self.interrupt, move |session| {
+            session.keep_values();
+            let _ = session.take_values();
+            let (names, temporary) = naming::name(session, &games);
+            let text = write(&names);
+            let mut items = Vec::new();
+            session.run(file, &text, &mut |event| items.push(Item::of(&event, file)));
+            for name in &temporary {
+                session.unbind(name);
+            }
+            Ran {
+                items,
+                values: session.take_values(),
+            }
+        })
+    }
+
+    /// The outputs of a run as Python objects.
+    pub fn outputs(slf: &Bound<'_, Session>, ran: Ran) -> PyResult<Vec<Py<Output>>> {
+        let py = slf.py();
+        let mut values = ran.values.into_iter();
+        ran.items
+            .into_iter()
+            .map(|item| {
+                let value = match &item.answer {
+                    Some(answer) => {
+                        let value = values.next().flatten();
+                        values::answer(slf, value.as_ref(), answer)?
+                    }
+                    None => py.None(),
+                };
+                Py::new(py, Output::new(item, value))
+            })
+            .collect()
+    }
+
+    /// Runs a program made by the module, raising its first error; its last answer.
+    pub fn ask(
+        slf: &Bound<'_, Session>,
+        games: Vec<Held>,
+        write: impl FnOnce(&[String]) -> String + Send,
+    ) -> PyResult<(Answer, Option<Value>)> {
+        let mut ran = slf.get().execute(slf.py(), PROGRAM, games, write)?;
+        if let Some(error) = ran.items.iter().find(|item| item.kind == "error") {
+            let diagnostic = error.diagnostic.clone().expect("errors are diagnosed");
+            return Err(errors::raised(slf.py(), &diagnostic, Vec::new()));
+        }
+        let value = ran.values.pop().flatten();
+        let answer = ran
+            .items
+            .into_iter()
+            .rev()
+            .find_map(|item| item.answer)
+            .expect("a statement answers or fails");
+        Ok((answer, value))
+    }
+
+    /// The outputs of `text`, raising the first error if `check`.
+    fn run_checked(
+        slf: &Bound<'_, Session>,
+        text: &str,
+        check: bool,
+        file: &str,
+    ) -> PyResult<Vec<Py<Output>>> {
+        let text = text.to_owned();
+        let ran = slf
+            .get()
+            .execute(slf.py(), file, Vec::new(), move |_| text)?;
+        let first_error = ran
+            .items
+            .iter()
+            .find(|item| item.kind == "error")
+            .and_then(|item| item.diagnostic.clone());
+        let outputs = Session::outputs(slf, ran)?;
+        match first_error {
+            Some(diagnostic) if check => {
+                let outputs = outputs.into_iter().map(Py::into_any).collect();
+                Err(errors::raised(slf.py(), &diagnostic, outputs))
+            }
+            _ => Ok(outputs),
+        }
+    }
+
+    /// A family's values: `seq(family(args), ns)`.
+    fn table(
+        slf: &Bound<'_, Session>,
+        family: &str,
+        ns: &Bound<'_, PyAny>,
+        args: &Bound<'_, PyTuple>,
+        verb: &str,
+    ) -> PyResult<(Answer, Option<Value>)> {
+        let mut games = Vec::new();
+        let family = values::family_call(slf, family, args, &mut games)?;
+        let ns = values::written(slf, ns, &mut games)?;
+        Session::ask(slf, games, move |names| {
+            format!("{verb}seq({}, {})", family.with(names), ns.with(names))
+        })
+    }
+}
+
+#[pymethods]
+impl Session {
+    /// `Session(steps=10**6, memory=10**9)`: limits named as `--limit` names them.
+    #[new]
+    #[pyo3(signature = (**limits))]
+    fn new(limits: Option<&Bound<'_, PyDict>>) -> PyResult<Self> {
+        let mut session = grundy::eval::Session::new(Limits::default());
+        for (name, value) in limits.into_iter().flatten() {
+            let setting = format!("{}={}", name.extract::<String>()?, value.str()?);
+            session
+                .set_limit(&setting)
+                .map_err(|message| PyValueError::new_err(format!("{setting}: {message}")))?;
+        }
+        Ok(Session {
+            interrupt: session.interrupt_flag(),
+            inner: Mutex::new(session),
+            generation: AtomicU64::new(0),
+        })
+    }
+
+    /// Runs statements as the REPL does: one `Output` per answer, error and warning. With
+    /// `check`, the first error raises `GrundyError` (every statement has run). `file` names
+    /// the program in diagnostics (`<cell 3>:1:5`).
+    #[pyo3(signature = (text, check = true, file = "<python>"))]
+    fn run(
+        slf: &Bound<'_, Self>,
+        text: &str,
+        check: bool,
+        file: &str,
+    ) -> PyResult<Vec<Py<Output>>> {
+        Session::run_checked(slf, text, check, file)
+    }
+
+    /// What `:type` says: the kind of value an expression has (`a game`, `a family of
+    /// games: kayles(n)`); its errors raise `GrundyError`.
+    fn type_of(slf: &Bound<'_, Self>, text: &str) -> PyResult<String> {
+        let expression = text.to_owned();
+        let this = slf.get();
+        let (kind, error) = on_worker(slf.py(), &this.inner, &this.interrupt, move |session| {
+            let mut error = None;
+            let kind = session.type_of(PROGRAM, &expression, &mut |event| {
+                if let grundy::eval::Event::Error(diagnosis) = &event {
+                    error.get_or_insert_with(|| Diagnostic::of(diagnosis));
+                }
+            });
+            (kind, error)
+        })?;
+        match (kind, error) {
+            (Some(kind), _) => Ok(kind),
+            (None, Some(error)) => Err(errors::raised(slf.py(), &error, Vec::new())),
+            (None, None) => Err(PyValueError::new_err(format!("`{text}` has no type"))),
+        }
+    }
+
+    /// Levels of a proof `why` shows (`:set depth`).
+    #[getter]
+    fn fold_depth(&self) -> usize {
+        self.lock().fold.depth
+    }
+
+    #[setter]
+    fn set_fold_depth(&self, depth: usize) -> PyResult<()> {
+        self.lock().fold.depth = positive(depth)?;
+        Ok(())
+    }
+
+    /// Lines of a proof before deeper steps are folded (`:set lines`).
+    #[getter]
+    fn fold_lines(&self) -> usize {
+        self.lock().fold.lines
+    }
+
+    #[setter]
+    fn set_fold_lines(&self, lines: usize) -> PyResult<()> {
+        self.lock().fold.lines = positive(lines)?;
+        Ok(())
+    }
+
+    /// The Python value of the last statement's answer; errors raise `GrundyError`.
+    fn eval(slf: &Bound<'_, Self>, text: &str) -> PyResult<Py<PyAny>> {
+        let outputs = Session::run_checked(slf, text, true, PROGRAM)?;
+        Ok(match outputs.iter().rev().find(|o| o.get().is_answer()) {
+            Some(output) => output.get().value(slf.py()),
+            None => slf.py().None(),
+        })
+    }
+
+    /// A game written in grundy: `s.game("kayles(7) + *2")`.
+    fn game(slf: &Bound<'_, Self>, text: &str) -> PyResult<Py<Game>> {
+        let expression = text.to_owned();
+        let (answer, value) = Session::ask(slf, Vec::new(), move |_| expression)?;
+        match (value, answer) {
+            (Some(Value::Game(id)), Answer::Game { nimber }) => {
+                Game::made(slf, id, None, Some(nimber))
+            }
+            (value, _) => Err(PyTypeError::new_err(format!(
+                "`{text}` is {}, not a game",
+                value.as_ref().map_or("not an expression", Value::kind)
+            ))),
+        }
+    }
+
+    /// The nim heap `*n`.
+    fn nim(slf: &Bound<'_, Self>, n: u64) -> PyResult<Py<Game>> {
+        Session::game(slf, &format!("*{n}"))
+    }
+
+    fn __getitem__(slf: &Bound<'_, Self>, name: &str) -> PyResult<Py<PyAny>> {
+        let value = slf.get().lock().value_of(name);
+        match value {
+            Some(Value::Game(id)) => {
+                Ok(Game::made(slf, id, Some(name.to_owned()), None)?.into_any())
+            }
+            Some(value) => values::value(slf, &value, false),
+            None if slf.get().lock().defined_names().any(|n| n == name) => {
+                // A family: its name, which `seq` and `period` take.
+                Ok(pyo3::types::PyString::new(slf.py(), name)
+                    .into_any()
+                    .unbind())
+            }
+            None => Err(PyKeyError::new_err(name.to_owned())),
+        }
+    }
+
+    fn __contains__(&self, name: &str) -> bool {
+        self.lock().defined_names().any(|n| n == name)
+    }
+
+    /// The names defined so far, in order.
+    fn names(&self) -> Vec<String> {
+        self.lock().defined_names().map(str::to_owned).collect()
+    }
+
+    /// What `:vars` prints: one line per definition (a game's value may be worked out).
+    fn variables(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        on_worker(py, &self.inner, &self.interrupt, |session| {
+            session.variables()
+        })
+    }
+
+    /// `s.set_limit("steps=1000")`, as `:set limit` does.
+    fn set_limit(&self, setting: &str) -> PyResult<()> {
+        self.lock()
+            .set_limit(setting)
+            .map_err(|message| PyValueError::new_err(format!("{setting}: {message}")))
+    }
+
+    /// The limits in force, by name.
+    fn limits(&self) -> Vec<(String, u64)> {
+        let session = self.lock();
+        grundy::eval::limits::LIMITS
+            .iter()
+            .filter_map(|(name, _)| Some((name.to_string(), session.limits().get(name)?)))
+            .collect()
+    }
+
+    /// Forgets every definition and game, as `:clear` does; games made before are gone.
+    fn clear(&self) {
+        self.lock().clear();
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Grundy values of a family: `s.seq("kayles", range(100))`, `s.seq("octal", range(50),
+    /// "0.07")` (arguments after `ns` are the family's: `octal("0.07")`).
+    #[pyo3(signature = (family, ns, *args))]
+    fn seq(
+        slf: &Bound<'_, Self>,
+        family: &str,
+        ns: &Bound<'_, PyAny>,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<Vec<u64>> {
+        match Session::table(slf, family, ns, args, "")? {
+            (Answer::Table(table), _) => Ok(table.entries.iter().map(|&(_, v)| v).collect()),
+            _ => Err(PyTypeError::new_err("`seq` made no table")),
+        }
+    }
+
+    /// The proved period of a heap game (`s.period("kayles")`), or None if none was found.
+    #[pyo3(signature = (family, *args))]
+    fn period(
+        slf: &Bound<'_, Self>,
+        family: &str,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<Option<Py<Period>>> {
+        let mut games = Vec::new();
+        let family = values::family_call(slf, family, args, &mut games)?;
+        let (answer, _) = Session::ask(slf, games, move |names| {
+            format!("period({})", family.with(names))
+        })?;
+        match answer {
+            Answer::Period(report) if report.found.is_some() => {
+                Ok(Some(Py::new(slf.py(), Period::new(report))?))
+            }
+            Answer::Period(_) => Ok(None),
+            _ => Err(PyTypeError::new_err("`period` made no period")),
+        }
+    }
+
+    /// A family's values drawn: `s.plot("kayles", range(500))`.
+    #[pyo3(signature = (family, ns, *args))]
+    fn plot(
+        slf: &Bound<'_, Self>,
+        family: &str,
+        ns: &Bound<'_, PyAny>,
+        args: &Bound<'_, PyTuple>,
+    ) -> PyResult<Py<Plot>> {
+        match Session::table(slf, family, ns, args, "plot ")? {
+            (Answer::Plot(plot), _) => Py::new(slf.py(), Plot::new(plot)),
+            _ => Err(PyTypeError::new_err("`plot` made no plot")),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let names = self.names();
+        format!("<grundy.Session: {} names defined>", names.len())
+    }
+}
+
+/// A fold setting: at least 1.
+fn positive(n: usize) -> PyResult<usize> {
+    if n == 0 {
+        return Err(PyValueError::new_err("give a positive number"));
+    }
+    Ok(n)
+}

@@ -1,0 +1,190 @@
+//! `grundy.Table` (what `seq` computes), `grundy.Period` and `grundy.Plot`.
+
+use grundy::eval::PeriodReport;
+use pyo3::exceptions::PyIndexError;
+use pyo3::prelude::*;
+
+use crate::html;
+
+/// A family's values: a list of `(n, value)`.
+#[pyclass(module = "grundy", frozen, sequence)]
+pub struct Table {
+    table: grundy::eval::Table,
+}
+
+impl Table {
+    pub fn new(table: grundy::eval::Table) -> Table {
+        Table { table }
+    }
+}
+
+#[pymethods]
+impl Table {
+    #[getter]
+    fn family(&self) -> String {
+        self.table.family.clone()
+    }
+
+    /// The values, in the order of n.
+    #[getter]
+    fn values(&self) -> Vec<u64> {
+        self.table.entries.iter().map(|&(_, v)| v).collect()
+    }
+
+    /// The n tabulated.
+    #[getter]
+    fn ns(&self) -> Vec<i64> {
+        self.table.entries.iter().map(|&(n, _)| n).collect()
+    }
+
+    /// `(preperiod, period)` when proved.
+    #[getter]
+    fn period(&self) -> Option<(u64, u64)> {
+        self.table.period
+    }
+
+    fn __len__(&self) -> usize {
+        self.table.entries.len()
+    }
+
+    fn __getitem__(&self, index: isize) -> PyResult<(i64, u64)> {
+        let len = self.table.entries.len() as isize;
+        let at = if index < 0 { index + len } else { index };
+        if !(0..len).contains(&at) {
+            return Err(PyIndexError::new_err("table index out of range"));
+        }
+        Ok(self.table.entries[at as usize])
+    }
+
+    fn __str__(&self) -> String {
+        self.table.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Table of {}: {} values>",
+            self.table.family,
+            self.table.entries.len()
+        )
+    }
+
+    fn _repr_html_(&self) -> String {
+        let mut out = format!(
+            "<table class=\"grundy-table\"><caption>{}</caption><tr><th>n</th><th>value</th></tr>",
+            html::escape(&self.table.family)
+        );
+        const SHOWN: usize = 200;
+        for (n, v) in self.table.entries.iter().take(SHOWN) {
+            out.push_str(&format!("<tr><td>{n}</td><td>{v}</td></tr>"));
+        }
+        out.push_str("</table>");
+        if self.table.entries.len() > SHOWN {
+            let more = self.table.entries.len() - SHOWN;
+            out.push_str(&format!("<div>… {more} more rows</div>"));
+        }
+        out
+    }
+}
+
+/// A proved period: the values repeat with period `length` from `preperiod` on.
+#[pyclass(module = "grundy", frozen)]
+pub struct Period {
+    report: PeriodReport,
+}
+
+impl Period {
+    pub fn new(report: PeriodReport) -> Period {
+        Period { report }
+    }
+}
+
+#[pymethods]
+impl Period {
+    #[getter]
+    fn family(&self) -> String {
+        self.report.family.clone()
+    }
+
+    #[getter]
+    fn preperiod(&self) -> Option<u64> {
+        self.report.found.as_ref().map(|found| found.preperiod)
+    }
+
+    #[getter]
+    fn length(&self) -> Option<u64> {
+        self.report.found.as_ref().map(|found| found.period)
+    }
+
+    /// Values computed in the search.
+    #[getter]
+    fn computed(&self) -> u64 {
+        self.report.computed
+    }
+
+    /// What `period` prints, the proof's argument among it.
+    fn __str__(&self) -> String {
+        self.report.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        match (self.preperiod(), self.length()) {
+            (Some(preperiod), Some(length)) => format!(
+                "<Period of {}: preperiod {preperiod}, length {length}>",
+                self.report.family
+            ),
+            _ => format!("<Period of {}: none found>", self.report.family),
+        }
+    }
+
+    fn _repr_html_(&self) -> String {
+        html::pre(&self.report.to_string())
+    }
+}
+
+/// A family's values drawn as SVG.
+#[pyclass(module = "grundy", frozen)]
+pub struct Plot {
+    plot: grundy::plot::Plot,
+}
+
+impl Plot {
+    pub fn new(plot: grundy::plot::Plot) -> Plot {
+        Plot { plot }
+    }
+}
+
+#[pymethods]
+impl Plot {
+    #[getter]
+    fn family(&self) -> String {
+        self.plot.family.clone()
+    }
+
+    #[getter]
+    fn svg(&self) -> String {
+        self.plot.svg.clone()
+    }
+
+    /// The file it was written to (`plot ... to "f.svg"`), if any.
+    #[getter]
+    fn file(&self) -> Option<String> {
+        self.plot.file.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Plot of {}: {} values>",
+            self.plot.family, self.plot.values
+        )
+    }
+
+    fn _repr_svg_(&self) -> String {
+        self.plot.svg.clone()
+    }
+
+    /// Saves the SVG to a file.
+    fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
+        std::fs::write(path, &self.plot.svg)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,227 @@
+//! Values between grundy and Python: an answer as a Python object (games as [`Game`]s,
+//! integers, sets, lists, tables), and Python arguments written as grundy text.
+
+use grundy::eval::{Answer, Value};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyFrozenSet, PyList, PyRange, PySet, PyString, PyTuple};
+
+use crate::explanation::Explanation;
+use crate::game::Game;
+use crate::naming::Held as Binding;
+use crate::session::Session;
+use crate::tables::{Period, Plot, Table};
+
+/// The Python value of an answer: from its value where the statement had one (games stay
+/// games), else from what it printed.
+pub fn answer(
+    session: &Bound<'_, Session>,
+    value: Option<&Value>,
+    answer: &Answer,
+) -> PyResult<Py<PyAny>> {
+    let py = session.py();
+    if let (Some(Value::Game(id)), Answer::Game { nimber }) = (value, answer) {
+        return Ok(Game::made(session, *id, None, Some(*nimber))?.into_any());
+    }
+    match (value, answer) {
+        (_, Answer::Table(table)) => Ok(Py::new(py, Table::new(table.clone()))?.into_any()),
+        (_, Answer::Period(report)) => Ok(Py::new(py, Period::new(report.clone()))?.into_any()),
+        (_, Answer::Plot(plot)) => Ok(Py::new(py, Plot::new(plot.clone()))?.into_any()),
+        (_, Answer::Explanation(explanation)) => {
+            Ok(Py::new(py, Explanation::new(explanation.clone()))?.into_any())
+        }
+        (_, Answer::Family { name, .. }) => Ok(PyString::new(py, name).into_any().unbind()),
+        (_, Answer::Digraph(table)) => {
+            let vertices = table.vertices.iter().map(|(name, v)| (name.clone(), *v));
+            Ok(vertices
+                .collect::<Vec<_>>()
+                .into_pyobject(py)?
+                .into_any()
+                .unbind())
+        }
+        (_, Answer::Defined { .. } | Answer::Assert(_)) => Ok(py.None()),
+        (Some(value), _) => self::value(session, value, false),
+        (None, answer) => Ok(PyString::new(py, &answer.to_string()).into_any().unbind()),
+    }
+}
+
+/// A value as Python's: lists and sets as `list` and `set`, but as `tuple` and `frozenset`
+/// inside a set, where members must be hashable.
+pub fn value(session: &Bound<'_, Session>, value: &Value, hashable: bool) -> PyResult<Py<PyAny>> {
+    let py = session.py();
+    let members = |values: &[Value], hashable: bool| {
+        values
+            .iter()
+            .map(|v| self::value(session, v, hashable))
+            .collect::<PyResult<Vec<_>>>()
+    };
+    Ok(match value {
+        Value::Int(n) => n.into_pyobject(py)?.into_any().unbind(),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any().unbind(),
+        Value::Str(text) => PyString::new(py, text).into_any().unbind(),
+        Value::Game(id) => Game::made(session, *id, None, None)?.into_any(),
+        Value::Range { start, end } => {
+            let range = py.get_type::<PyRange>();
+            range.call1((*start, end.get()))?.unbind()
+        }
+        Value::List(items) if hashable => {
+            PyTuple::new(py, members(items, true)?)?.into_any().unbind()
+        }
+        Value::List(items) => PyList::new(py, members(items, false)?)?.into_any().unbind(),
+        Value::Set(members) if hashable => {
+            PyFrozenSet::new(py, members.iter())?.into_any().unbind()
+        }
+        Value::Set(members) => PySet::new(py, members.iter())?.into_any().unbind(),
+        Value::SetOf(items) if hashable => PyFrozenSet::new(py, members(items, true)?)?
+            .into_any()
+            .unbind(),
+        Value::SetOf(items) => PySet::new(py, members(items, true)?)?.into_any().unbind(),
+        other => PyString::new(py, other.kind()).into_any().unbind(),
+    })
+}
+
+/// grundy text written from Python values, with holes where games go: filled with the
+/// names the games are bound to when the program runs.
+#[derive(Clone, Debug, Default)]
+pub struct Written(Vec<Piece>);
+
+#[derive(Clone, Debug)]
+enum Piece {
+    Text(String),
+    /// The game given at this index.
+    Game(usize),
+}
+
+impl Written {
+    fn text(&mut self, text: impl Into<String>) {
+        self.0.push(Piece::Text(text.into()));
+    }
+
+    pub fn with(&self, names: &[String]) -> String {
+        self.0
+            .iter()
+            .map(|piece| match piece {
+                Piece::Text(text) => text.as_str(),
+                Piece::Game(i) => names[*i].as_str(),
+            })
+            .collect()
+    }
+}
+
+/// `family(args...)`: the family by its name (or any expression), called with the
+/// arguments if there are some.
+pub fn family_call(
+    session: &Bound<'_, Session>,
+    family: &str,
+    args: &Bound<'_, PyTuple>,
+    games: &mut Vec<Binding>,
+) -> PyResult<Written> {
+    let mut out = Written::default();
+    out.text(family);
+    if !args.is_empty() {
+        out.text("(");
+        for (i, arg) in args.iter().enumerate() {
+            if i > 0 {
+                out.text(", ");
+            }
+            write_value(session, &arg, games, &mut out)?;
+        }
+        out.text(")");
+    }
+    Ok(out)
+}
+
+/// A Python value as grundy text: `range(0, 10)` as `0..10`, `{1, 2}`, `[1, "x"]`.
+pub fn written(
+    session: &Bound<'_, Session>,
+    value: &Bound<'_, PyAny>,
+    games: &mut Vec<Binding>,
+) -> PyResult<Written> {
+    let mut out = Written::default();
+    write_value(session, value, games, &mut out)?;
+    Ok(out)
+}
+
+fn write_value(
+    session: &Bound<'_, Session>,
+    value: &Bound<'_, PyAny>,
+    games: &mut Vec<Binding>,
+    out: &mut Written,
+) -> PyResult<()> {
+    if let Ok(b) = value.cast::<PyBool>() {
+        out.text(if b.is_true() { "true" } else { "false" });
+    } else if let Ok(n) = value.extract::<i64>() {
+        out.text(n.to_string());
+    } else if let Ok(text) = value.cast::<PyString>() {
+        let text: String = text.extract()?;
+        if text.contains(['"', '\n', '\r']) {
+            return Err(PyValueError::new_err(format!(
+                "a grundy string holds no `\"` or line break: {text:?}"
+            )));
+        }
+        out.text(format!("\"{text}\""));
+    } else if let Ok(range) = value.cast::<PyRange>() {
+        let step: i64 = range.getattr("step")?.extract()?;
+        if step != 1 {
+            // Any other range is written as the list of its members.
+            let members: Vec<i64> = range
+                .try_iter()?
+                .map(|n| n?.extract())
+                .collect::<PyResult<_>>()?;
+            out.text(format!("{members:?}"));
+        } else {
+            let start: i64 = range.getattr("start")?.extract()?;
+            let stop: i64 = range.getattr("stop")?.extract()?;
+            out.text(format!("{start}..{stop}"));
+        }
+    } else if let Ok(game) = value.cast::<Game>() {
+        write_game(session, game, games, out)?;
+    } else if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
+        write_members(session, value, games, out, "[", "]")?;
+    } else if value.is_instance_of::<PySet>() || value.is_instance_of::<PyFrozenSet>() {
+        write_members(session, value, games, out, "{", "}")?;
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "grundy takes integers, truth values, strings, ranges, lists, sets and games, not {}",
+            value.get_type().name()?
+        )));
+    }
+    Ok(())
+}
+
+fn write_members(
+    session: &Bound<'_, Session>,
+    value: &Bound<'_, PyAny>,
+    games: &mut Vec<Binding>,
+    out: &mut Written,
+    open: &str,
+    close: &str,
+) -> PyResult<()> {
+    out.text(open);
+    for (i, member) in value.try_iter()?.enumerate() {
+        if i > 0 {
+            out.text(", ");
+        }
+        write_value(session, &member?, games, out)?;
+    }
+    out.text(close);
+    Ok(())
+}
+
+/// A game: bound to a name if it is this session's, else written as the nim heap of its
+/// value, the game it is equivalent to.
+pub fn write_game(
+    session: &Bound<'_, Session>,
+    game: &Bound<'_, Game>,
+    games: &mut Vec<Binding>,
+    out: &mut Written,
+) -> PyResult<()> {
+    match game.get().binding(session)? {
+        Some(binding) => {
+            out.0.push(Piece::Game(games.len()));
+            games.push(binding);
+        }
+        None => out.text(format!("*{}", Game::nimber_of(game)?)),
+    }
+    Ok(())
+}
