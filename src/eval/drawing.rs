@@ -14,6 +14,8 @@ impl Session {
             unreachable!("`dot` explains with DOT text")
         };
         let file = self.picture_file(to, "dot G to \"g.svg\"")?;
+        // Refused before the layout, which a session writing no files (a fuzzer's) need not run.
+        self.may_write(&file, to.span, "picture")?;
         let svg = crate::picture::svg(&dot).map_err(|reason| {
             EvalError::invalid(target.span, "this picture could not be laid out", reason.0)
                 .with_help("`dot` without `to` prints the DOT text, which Graphviz draws")
@@ -62,20 +64,32 @@ impl Session {
         svg: &str,
         what: &'static str,
     ) -> Result<()> {
+        self.may_write(file, span, what)?;
         let unwritable = |reason: String| EvalError::Unwritable {
             span,
             what,
             file: file.to_owned(),
             reason,
         };
-        if !self.writes_files {
-            return Err(unwritable("this session writes no files".into()).into());
-        }
         let format = Format::of_file(file).unwrap_or(Format::Svg);
         let bytes = format
             .encode(svg)
             .map_err(|e| unwritable(format!("the picture could not be drawn as PNG: {e}")))?;
         std::fs::write(file, bytes).map_err(|error| unwritable(error.to_string()))?;
         Ok(())
+    }
+
+    /// An error unless this session may write files.
+    fn may_write(&self, file: &str, span: Span, what: &'static str) -> Result<()> {
+        if self.writes_files {
+            return Ok(());
+        }
+        Err(EvalError::Unwritable {
+            span,
+            what,
+            file: file.to_owned(),
+            reason: "this session writes no files".into(),
+        }
+        .into())
     }
 }
