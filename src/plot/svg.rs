@@ -205,6 +205,23 @@ fn whole(x: &f64) -> String {
 mod tests {
     use super::*;
 
+    /// Among 10^5 values thinned to bars, one rare value alone is still drawn, in orange.
+    #[test]
+    fn a_lone_rare_value_survives_the_thinning() {
+        let mut entries: Vec<(i64, u64)> = (0..100_000).map(|n| (n, 1 + n as u64 % 2)).collect();
+        entries[54_321].1 = 6;
+        let sequence = Sequence {
+            family: "test",
+            entries: &entries,
+            period: None,
+        };
+        let svg = render(&sequence).unwrap();
+        let orange = format!("fill=\"#{:02X}{:02X}{:02X}\"", RARE.0, RARE.1, RARE.2);
+        // The mark, and the legend's triangle.
+        assert_eq!(svg.matches(&orange).count(), 2, "{svg}");
+        assert!(svg.contains("rare (1 of 100000)"));
+    }
+
     #[test]
     fn period_lines_start_at_the_preperiod_and_stop_when_too_many() {
         assert_eq!(boundaries(70, 12, -0.5, 100.5), vec![69.5, 81.5, 93.5]);
