@@ -8,9 +8,6 @@ use pyo3::types::{PyDict, PyList};
 
 use crate::html;
 
-/// Whether this build lays game graphs out as SVG (see [`crate::output::svg_of`]).
-pub const LAYS_OUT: bool = false;
-
 #[pyclass(module = "grundy", frozen)]
 pub struct Explanation {
     explanation: explain::Explanation,

@@ -257,8 +257,8 @@ impl Game {
     fn svg(slf: &Bound<'_, Self>) -> PyResult<String> {
         let explanation = Game::explanation(slf, &[], |this, _| format!("dot {this}"))?;
         explanation.get().svg().ok_or_else(|| {
-            pyo3::exceptions::PyNotImplementedError::new_err(
-                "this build of grundy does not lay out game graphs; `dot()` gives the DOT text",
+            pyo3::exceptions::PyRuntimeError::new_err(
+                "the game's graph could not be laid out; `dot()` gives the DOT text",
             )
         })
     }
@@ -335,12 +335,8 @@ impl Game {
         ))
     }
 
-    /// The DAG's picture, when this build lays graphs out (`dot` draws the first games of a
-    /// big one only).
+    /// The DAG's picture (`dot` draws the first games of a big one only).
     fn _repr_svg_(slf: &Bound<'_, Self>) -> Option<String> {
-        if !crate::explanation::LAYS_OUT {
-            return None;
-        }
         Game::svg(slf).ok()
     }
 }

@@ -118,14 +118,10 @@ fn answer_text(answer: &Answer) -> String {
     }
 }
 
-/// The picture of an answer, if it has one: every picture the module gives comes from here.
-// TODO(merge with h23-pics): `answer.svg()`, which also lays `dot` out; then
-// `explanation::LAYS_OUT` is true.
+/// The picture of an answer, if it has one (a plot, a `dot` laid out): every picture the
+/// module gives comes from here.
 pub fn svg_of(answer: &Answer) -> Option<String> {
-    match answer {
-        Answer::Plot(plot) => Some(plot.svg.clone()),
-        _ => None,
-    }
+    answer.svg()
 }
 
 /// What one statement printed: an answer, an error or a warning.

@@ -18,6 +18,21 @@ def test_a_plot_is_an_svg_picture(session: grundy.Session) -> None:
     assert output._repr_svg_() == plot.svg
 
 
+def test_a_games_graph_is_laid_out_without_graphviz(session: grundy.Session) -> None:
+    session.run("let G = <*0, *1, <*0, *1>>")
+    game = session["G"]
+    root = ElementTree.fromstring(game.svg())
+    assert root.tag.endswith("svg")
+    texts = "".join(root.itertext())
+    assert "*2" in texts and "*0" in texts
+    assert game._repr_svg_() == game.svg()
+    [output] = session.run("dot G")
+    assert output.svg == game.svg()
+    assert output.text.startswith("digraph")
+    [number] = session.run("3 + 4")
+    assert number.svg is None
+
+
 def test_outputs_show_their_values_html(session: grundy.Session) -> None:
     [proof] = session.run("why *1 + *2 == *3")
     assert "grundy-proof" in proof._repr_html_()
