@@ -54,10 +54,10 @@ impl Item {
                 } else {
                     "warning"
                 };
-                let (start, end) = diagnostic.span;
-                let statement = diagnosis.assert.as_ref().map_or(start..end, |failed| {
-                    failed.statement.start as usize..failed.statement.end as usize
-                });
+                let statement = match &diagnosis.assert {
+                    Some(failed) => failed.statement.start as usize..failed.statement.end as usize,
+                    None => line_around(&diagnostic.source, diagnostic.span.0),
+                };
                 Item {
                     kind,
                     text: diagnostic.rendered.clone(),
@@ -72,6 +72,14 @@ impl Item {
             }
         }
     }
+}
+
+/// The line of `text` that holds `offset`, without its line break.
+fn line_around(text: &str, offset: usize) -> std::ops::Range<usize> {
+    let offset = offset.min(text.len());
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[offset..].find('\n').map_or(text.len(), |i| offset + i);
+    start..end
 }
 
 /// What the REPL prints for an answer, without wrapping (Python does not know the width);
@@ -117,7 +125,8 @@ pub struct Output {
     value: Py<PyAny>,
     #[pyo3(get)]
     line: Option<usize>,
-    /// The statement as written.
+    /// The statement as written; for an error, the line it points at (a failed assert's
+    /// statement).
     #[pyo3(get)]
     source: Option<String>,
 }
@@ -143,8 +152,9 @@ impl Output {
 
 #[pymethods]
 impl Output {
-    fn __repr__(&self) -> String {
-        format!("<Output {}: {:?}>", self.kind, shortened(&self.text))
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let text = pyo3::types::PyString::new(py, &shortened(&self.text)).repr()?;
+        Ok(format!("<Output {}: {text}>", self.kind))
     }
 
     fn __str__(&self) -> String {

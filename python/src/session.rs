@@ -237,7 +237,7 @@ impl Session {
             Some(Value::Game(id)) => {
                 Ok(Game::made(slf, id, Some(name.to_owned()), None)?.into_any())
             }
-            Some(value) => values::value(slf, &value, true),
+            Some(value) => values::value(slf, &value, false),
             None if slf.get().lock().defined_names().any(|n| n == name) => {
                 // A family: its name, which `seq` and `period` take.
                 Ok(pyo3::types::PyString::new(slf.py(), name)

@@ -39,16 +39,21 @@ pub fn answer(
                 .unbind())
         }
         (_, Answer::Defined { .. } | Answer::Assert(_)) => Ok(py.None()),
-        (Some(value), _) => self::value(session, value, true),
+        (Some(value), _) => self::value(session, value, false),
         (None, answer) => Ok(PyString::new(py, &answer.to_string()).into_any().unbind()),
     }
 }
 
-/// A value as Python's: sets are `set` at the top and `frozenset` inside (lists inside sets
-/// tuples), so that they can be members.
-pub fn value(session: &Bound<'_, Session>, value: &Value, top: bool) -> PyResult<Py<PyAny>> {
+/// A value as Python's: lists and sets as `list` and `set`, but as `tuple` and `frozenset`
+/// inside a set, where members must be hashable.
+pub fn value(session: &Bound<'_, Session>, value: &Value, hashable: bool) -> PyResult<Py<PyAny>> {
     let py = session.py();
-    let inner = |v: &Value| self::value(session, v, false);
+    let members = |values: &[Value], hashable: bool| {
+        values
+            .iter()
+            .map(|v| self::value(session, v, hashable))
+            .collect::<PyResult<Vec<_>>>()
+    };
     Ok(match value {
         Value::Int(n) => n.into_pyobject(py)?.into_any().unbind(),
         Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any().unbind(),
@@ -58,24 +63,18 @@ pub fn value(session: &Bound<'_, Session>, value: &Value, top: bool) -> PyResult
             let range = py.get_type::<PyRange>();
             range.call1((*start, end.get()))?.unbind()
         }
-        Value::List(items) => {
-            let items = items.iter().map(inner).collect::<PyResult<Vec<_>>>()?;
-            if top {
-                PyList::new(py, items)?.into_any().unbind()
-            } else {
-                PyTuple::new(py, items)?.into_any().unbind()
-            }
+        Value::List(items) if hashable => {
+            PyTuple::new(py, members(items, true)?)?.into_any().unbind()
         }
-        Value::Set(members) if top => PySet::new(py, members.iter())?.into_any().unbind(),
-        Value::Set(members) => PyFrozenSet::new(py, members.iter())?.into_any().unbind(),
-        Value::SetOf(members) => {
-            let members = members.iter().map(inner).collect::<PyResult<Vec<_>>>()?;
-            if top {
-                PySet::new(py, members)?.into_any().unbind()
-            } else {
-                PyFrozenSet::new(py, members)?.into_any().unbind()
-            }
+        Value::List(items) => PyList::new(py, members(items, false)?)?.into_any().unbind(),
+        Value::Set(members) if hashable => {
+            PyFrozenSet::new(py, members.iter())?.into_any().unbind()
         }
+        Value::Set(members) => PySet::new(py, members.iter())?.into_any().unbind(),
+        Value::SetOf(items) if hashable => PyFrozenSet::new(py, members(items, true)?)?
+            .into_any()
+            .unbind(),
+        Value::SetOf(items) => PySet::new(py, members(items, true)?)?.into_any().unbind(),
         other => PyString::new(py, other.kind()).into_any().unbind(),
     })
 }

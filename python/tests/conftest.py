@@ -1,5 +1,6 @@
-"""Fixtures of the kernel, notebook and browser tests: the kernel registered where only these
-tests see it, and the example notebook run once through it."""
+"""Shared fixtures: a fresh session for each test, the repository's root; for the kernel,
+notebook and browser tests, the kernel registered where only these tests see it, and the
+example notebook run once through it."""
 
 from __future__ import annotations
 
@@ -14,6 +15,12 @@ import grundy
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOK = ROOT / "examples" / "course.ipynb"
+
+
+@pytest.fixture
+def session() -> grundy.Session:
+    return grundy.Session()
+
 
 # `dot` answers with a picture once the in-process layout (issue 23, h23-pics) gives
 # `Output.svg`; until then the tests of DAG pictures say so and skip.

@@ -1,0 +1,199 @@
+"""Type stubs of grundy's compiled module (python/src/)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Optional, Sequence, TypedDict, Union, final
+
+__version__: str
+__all__ = [
+    "Explanation",
+    "Game",
+    "GrundyError",
+    "Output",
+    "Period",
+    "Plot",
+    "Session",
+    "Table",
+    "help",
+    "__version__",
+]
+
+class _ProofStep(TypedDict):
+    """A step of a proof: what it says, the rule it cites, lines shown under it, and the
+    steps it rests on."""
+
+    text: str
+    rule: Optional[str]
+    detail: list[str]
+    because: list[_ProofStep]
+
+class GrundyError(Exception):
+    """A diagnostic of grundy: `str(e)` is the report as the command line prints it."""
+
+    rendered: str
+    ansi: str
+    message: str
+    help: Optional[str]
+    code: Optional[str]
+    span: Optional[tuple[int, int]]
+    line: Optional[int]
+    column: Optional[int]
+    source: Optional[str]
+    file: Optional[str]
+    outputs: list[Output]
+
+# What grundy arguments may be (family arguments, the n of `seq`).
+_Argument = Union[int, bool, str, range, Sequence[Any], set[Any], frozenset[Any], "Game"]
+
+@final
+class Session:
+    """A grundy session: definitions, the game DAG and limits, kept from one run to the next.
+
+    `Session(steps=10**6, memory=10**9)` sets limits by the names `--limit` uses: depth,
+    steps, nodes, heap, options, memory, search, source.
+    """
+
+    def __new__(cls, **limits: int) -> Session: ...
+    def run(self, text: str, check: bool = True) -> list[Output]:
+        """Runs statements as the REPL does: one Output per answer, error and warning. With
+        `check`, the first error is raised as GrundyError once the run is over."""
+    def eval(self, text: str) -> Any:
+        """The Python value of the last statement's answer."""
+    def game(self, text: str) -> Game:
+        """A game written in grundy: `s.game("kayles(7) + *2")`."""
+    def nim(self, n: int) -> Game:
+        """The nim heap `*n`."""
+    def __getitem__(self, name: str, /) -> Any: ...
+    def __contains__(self, name: str, /) -> bool: ...
+    def names(self) -> list[str]: ...
+    def variables(self) -> list[str]:
+        """What `:vars` prints, one line per definition."""
+    def set_limit(self, setting: str) -> None:
+        """`s.set_limit("steps=1000")`; ValueError if it is not a limit."""
+    def limits(self) -> list[tuple[str, int]]: ...
+    def clear(self) -> None:
+        """Forgets every definition and game (games taken before are gone)."""
+    def seq(self, family: str, ns: _Argument, *args: _Argument) -> list[int]:
+        """Grundy values of `family(*args)` at each n: `s.seq("kayles", range(100))`,
+        `s.seq("octal", range(50), "0.07")`."""
+    def period(self, family: str, *args: _Argument) -> Optional[Period]:
+        """The proved period of a heap game, or None if none was found."""
+    def plot(self, family: str, ns: _Argument, *args: _Argument) -> Plot:
+        """The family's values drawn: `s.plot("kayles", range(500))`."""
+
+@final
+class Output:
+    """What one statement printed."""
+
+    @property
+    def kind(self) -> Literal["answer", "error", "warning"]: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def ansi(self) -> str: ...
+    @property
+    def svg(self) -> Optional[str]: ...
+    @property
+    def json(self) -> dict[str, Any]: ...
+    @property
+    def value(self) -> Any: ...
+    @property
+    def line(self) -> Optional[int]: ...
+    @property
+    def source(self) -> Optional[str]: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+    def _repr_html_(self) -> Optional[str]: ...
+
+@final
+class Game:
+    """A game of a session's DAG. `g + h` is the sum, `g == h` equivalence (equal nimbers).
+    A game of another session takes part as the nim heap of its nimber."""
+
+    @property
+    def nimber(self) -> int: ...
+    @property
+    def outcome(self) -> Literal["P", "N"]: ...
+    @property
+    def is_winning(self) -> bool: ...
+    @property
+    def is_losing(self) -> bool: ...
+    @property
+    def session(self) -> Session: ...
+    def options(self) -> list[Game]: ...
+    def moves(self) -> list[Game]:
+        """The winning moves: options that are losing for the player then to move."""
+    def why(self, other: Optional[Game] = None, full: bool = False) -> Explanation: ...
+    def explain_moves(self, all: bool = False) -> Explanation: ...
+    def tree(self) -> Explanation: ...
+    def dot(self) -> str: ...
+    def svg(self) -> str: ...
+    def __add__(self, other: Game, /) -> Game: ...
+    def __radd__(self, other: Literal[0], /) -> Game: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def _repr_html_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+
+@final
+class Explanation:
+    """What `why`, `moves`, `options`, `tree` and `dot` print."""
+
+    @property
+    def kind(self) -> Literal["why", "moves", "options", "tree", "dot"]: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def headline(self) -> Optional[str]: ...
+    @property
+    def holds(self) -> Optional[bool]: ...
+    @property
+    def steps(self) -> Union[list[_ProofStep], list[str]]: ...
+    def _repr_html_(self) -> str: ...
+    def _repr_svg_(self) -> Optional[str]: ...
+
+@final
+class Table:
+    """What `seq` computes: a sequence of `(n, value)`."""
+
+    @property
+    def family(self) -> str: ...
+    @property
+    def values(self) -> list[int]: ...
+    @property
+    def ns(self) -> list[int]: ...
+    @property
+    def period(self) -> Optional[tuple[int, int]]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int, /) -> tuple[int, int]: ...
+    def _repr_html_(self) -> str: ...
+
+@final
+class Period:
+    """A proved period: values repeat with period `length` from `preperiod` on."""
+
+    @property
+    def family(self) -> str: ...
+    @property
+    def preperiod(self) -> Optional[int]: ...
+    @property
+    def length(self) -> Optional[int]: ...
+    @property
+    def computed(self) -> int: ...
+    def _repr_html_(self) -> str: ...
+
+@final
+class Plot:
+    """A family's values drawn as SVG."""
+
+    @property
+    def family(self) -> str: ...
+    @property
+    def svg(self) -> str: ...
+    @property
+    def file(self) -> Optional[str]: ...
+    def save(self, path: str) -> None: ...
+    def _repr_svg_(self) -> str: ...
+
+def help(topic: Optional[str] = None) -> str:
+    """The text of `:help`, or `:help topic`; GrundyError for an unknown topic."""

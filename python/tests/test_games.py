@@ -1,0 +1,67 @@
+"""Games as Python objects: sums, equivalence, options, proofs, across sessions."""
+
+from __future__ import annotations
+
+import pytest
+
+import grundy
+
+
+def test_a_named_game_keeps_its_name(session: grundy.Session) -> None:
+    session.run("let G = <*0, *1, <*0, *1>>")
+    game = session["G"]
+    assert repr(game) == "G"
+    assert game.nimber == 3
+    assert game.why().text.startswith("G ≡ *3")
+    assert game.session is session
+
+
+def test_options_and_winning_moves_are_games(session: grundy.Session) -> None:
+    game = session.game("*3 + *1")
+    options = game.options()
+    assert sorted(o.nimber for o in options) == [0, 1, 3, 3]
+    assert len(options) == 4
+    assert [m.nimber for m in game.moves()] == [0]
+    assert game.moves()[0] in options
+
+
+def test_sums_and_equality(session: grundy.Session) -> None:
+    a, b = session.game("#5"), session.game("*3")
+    assert (a + b).nimber == 1 ^ 3
+    assert a + b == b + a
+    assert a != b
+    assert sum([a, b, b]) == a
+    assert len({a, session.game("*1"), b}) == 2
+    with pytest.raises(TypeError):
+        a + 1
+
+
+def test_games_of_two_sessions_meet_as_their_nimbers(session: grundy.Session) -> None:
+    session.run("let G = <*0, *2>")
+    other = grundy.Session()
+    heap = other.nim(1)
+    total = session["G"] + heap
+    assert total.session is session
+    assert total.nimber == 0
+    assert session["G"].why(heap).holds is True
+    assert session.seq("sub", range(4), {1}) == [0, 1, 0, 1]
+
+
+def test_a_proof_folds_its_steps_in_html(session: grundy.Session) -> None:
+    proof = session.game("kayles(5)").why()
+    assert proof.text.splitlines()[0] == proof.headline
+    html = proof._repr_html_()
+    assert "<details>" in html and "<summary>" in html
+
+    def texts(steps: list) -> list[str]:
+        return [s["text"] for s in steps] + [t for s in steps for t in texts(s["because"])]
+
+    for text in texts(proof.steps):
+        assert text.replace("<", "&lt;").replace(">", "&gt;") in html
+
+
+def test_dot_and_tree(session: grundy.Session) -> None:
+    game = session.game("<*0, *1>")
+    assert game.dot().startswith("digraph")
+    assert game.tree().kind == "tree"
+    assert game.explain_moves().kind == "moves"

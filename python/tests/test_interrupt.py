@@ -1,0 +1,46 @@
+"""Ctrl-C (SIGINT) stops a long computation with KeyboardInterrupt; the session goes on."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+from typing import Callable
+
+import pytest
+
+import grundy
+
+# Ten times more work than the steps limit below allows: without the interrupt these stop
+# on that limit with a GrundyError, seconds later, and the test fails.
+LONG = "count(a < b for a in 0..100000 for b in 0..100000)"
+
+
+def interrupted(work: Callable[[], object]) -> None:
+    """Runs `work` with a SIGINT sent to the process half a second in."""
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            work()
+    finally:
+        timer.cancel()
+
+
+def test_ctrl_c_stops_a_statement_and_the_session_goes_on() -> None:
+    session = grundy.Session(steps=10**8)
+    session.run("let G = *3")
+    interrupted(lambda: session.run(LONG))
+    assert session["G"].nimber == 3
+    [answer] = session.run("G + *1")
+    assert answer.value.nimber == 2
+
+
+def test_ctrl_c_stops_a_family_and_what_it_computed_stays_usable() -> None:
+    session = grundy.Session(steps=10**8)
+    # Every smaller heap is an option: no table shortcut, quadratic work.
+    session.run("let S(n) = < S(k) for k in 0..n >")
+    interrupted(lambda: session.seq("S", range(100000)))
+    assert session.seq("S", range(5)) == [0, 1, 2, 3, 4]
+    interrupted(lambda: session.eval(LONG))
+    assert session.eval("1 + 1") == 2

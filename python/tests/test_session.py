@@ -1,0 +1,101 @@
+"""`grundy.Session`: running statements, definitions kept, values, limits, help."""
+
+from __future__ import annotations
+
+import pytest
+
+import grundy
+
+
+def test_run_gives_one_output_per_statement_in_order(session: grundy.Session) -> None:
+    outputs = session.run("let G = <*0, *1>; G; 3 + 4")
+    assert [o.kind for o in outputs] == ["answer", "answer", "answer"]
+    assert outputs[0].text == "" and outputs[0].value is None
+    assert outputs[1].text == "*2 — the player to move wins"
+    assert outputs[2].value == 7
+    assert outputs[2].source == "3 + 4"
+    assert outputs[2].json == {
+        "kind": "integer", "value": 7, "source": "3 + 4", "file": "<python>", "line": 1,
+        "column": 22,
+    }
+
+
+def test_definitions_are_kept_from_one_run_to_the_next(session: grundy.Session) -> None:
+    session.run("let S(n) = < S(n - k) for k in 1..=3 if k <= n >")
+    session.run("let G = S(7)")
+    assert "G" in session and "S" in session and "H" not in session
+    assert session.names() == ["S", "G"]
+    assert session["G"].nimber == 3
+    assert session["S"] == "S"
+    with pytest.raises(KeyError):
+        session["H"]
+
+
+def test_values_become_python_values(session: grundy.Session) -> None:
+    assert session.eval("3 * 4") == 12
+    assert session.eval("3 > 4") is False
+    assert session.eval('"xx.x"') == "xx.x"
+    assert session.eval("{3, 1, 2}") == {1, 2, 3}
+    assert session.eval("[1, [2], {3}]") == [1, [2], {3}]
+    assert session.eval("{[1, 2], [3]}") == {(1, 2), (3,)}
+    assert session.eval("2..5") == range(2, 5)
+    assert session.eval("kayles") == "kayles"
+    game = session.eval("*3 + *5")
+    assert isinstance(game, grundy.Game) and game.nimber == 6
+    games = session.eval("options(*2)")
+    assert {g.nimber for g in games} == {0, 1}
+
+
+def test_a_table_is_a_sequence_of_rows(session: grundy.Session) -> None:
+    table = session.eval("seq(kayles, 0..10)")
+    assert isinstance(table, grundy.Table)
+    assert len(table) == 10
+    assert table[4] == (4, 1)
+    assert table[-1] == (9, 4)
+    assert table.values == session.seq("kayles", range(10))
+    assert "<table" in table._repr_html_()
+
+
+def test_seq_takes_the_family_arguments_after_the_numbers(session: grundy.Session) -> None:
+    assert session.seq("octal", range(6), "0.07") == session.eval(
+        'seq(octal("0.07"), 0..6)'
+    ).values
+    assert session.seq("sub", [0, 1, 2, 5], {1, 3, 4}) == [0, 1, 0, 3]
+    assert session.seq("kayles", range(0, 10, 3)) == session.seq("kayles", range(10))[::3]
+
+
+def test_variables_limits_and_clear(session: grundy.Session) -> None:
+    session.run("let G = <*0, *1>")
+    assert session.variables() == ["G = *2"]
+    session.set_limit("steps=1000")
+    assert dict(session.limits())["steps"] == 1000
+    with pytest.raises(ValueError):
+        session.set_limit("speed=3")
+    outputs = session.run("count(1 for a in 0..100 for b in 0..100)", check=False)
+    assert outputs[0].kind == "error"
+    game = session["G"]
+    session.clear()
+    assert session.names() == []
+    with pytest.raises(ValueError, match="cleared"):
+        game.nimber
+
+
+def test_limits_are_given_by_name() -> None:
+    session = grundy.Session(steps=1000)
+    assert dict(session.limits())["steps"] == 1000
+    with pytest.raises(ValueError):
+        grundy.Session(speed=3)
+
+
+def test_help_is_the_help_of_the_repl() -> None:
+    assert "kayles" in grundy.help()
+    assert grundy.help("kayles").startswith("kayles")
+    with pytest.raises(grundy.GrundyError) as raised:
+        grundy.help("no such topic")
+    assert raised.value.code == "grundy::help::unknown"
+
+
+def test_eval_runs_in_a_fresh_session() -> None:
+    assert grundy.eval("let G = *3; G + *1").nimber == 2
+    with pytest.raises(grundy.GrundyError):
+        grundy.eval("G")
