@@ -59,14 +59,16 @@ class GrundyKernel(Kernel):
 
     # ---- running a cell
 
-    def do_execute(
+    async def do_execute(
         self,
         code: str,
         silent: bool,
         store_history: bool = True,
         user_expressions: dict | None = None,
         allow_stdin: bool = False,
-        **_: Any,
+        *,
+        cell_meta: dict | None = None,
+        cell_id: str | None = None,
     ) -> dict:
         self._silent = silent
         self._error: dict | None = None
@@ -301,7 +303,7 @@ class GrundyKernel(Kernel):
 
     # ---- Tab
 
-    def do_complete(self, code: str, cursor_pos: int) -> dict:
+    async def do_complete(self, code: str, cursor_pos: int) -> dict:
         before = code[:cursor_pos]
         match = _WORD.search(before)
         word = match.group(0) if match else ""

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from pygments.lexer import RegexLexer, words
-from pygments.token import (
+from pygments.lexer import RegexLexer, words  # type: ignore[import-untyped]
+from pygments.token import (  # type: ignore[import-untyped]
     Comment,
     Keyword,
     Name,
