@@ -7,7 +7,6 @@ writes the picture the docs show (the Kayles part of the page)."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import subprocess
@@ -30,10 +29,15 @@ window.addEventListener("load", () => {
         cell: cell ? cell.querySelector(".jp-InputArea-editor").innerText : "",
       };
     });
+  const headings = [...document.querySelectorAll("h2")].map((h) => ({
+    text: h.innerText, top: h.getBoundingClientRect().top + window.scrollY,
+  }));
   const probe = document.createElement("script");
   probe.type = "application/json";
   probe.id = "grundy-probe";
-  probe.textContent = JSON.stringify({pictures, height: document.documentElement.scrollHeight});
+  probe.textContent = JSON.stringify({
+    pictures, headings, height: document.documentElement.scrollHeight,
+  });
   document.body.appendChild(probe);
 });
 </script>
@@ -86,7 +90,8 @@ def _run(page: Path, *flags: str, profile: Path) -> str:
 
 
 def measure(page: Path, folder: Path) -> dict:
-    """The pictures of the rendered page (where, how big, decoded) and its height."""
+    """The pictures of the rendered page (where, how big, decoded), its headings and its
+    height."""
     dom = _run(
         page, f"--window-size={WIDTH},1000", "--dump-dom", profile=folder / "dom"
     )
@@ -127,9 +132,9 @@ def main(target: Path) -> None:
         found = measure(page, folder)
         shot = screenshot(page, found["height"], folder / "page.png", folder)
         plot = next(p for p in found["pictures"] if "plot seq(kayles" in p["cell"])
-        image = Image.open(shot)
-        top = max(0, int(plot["top"]) - int(os.environ.get("GRUNDY_SHOT_ABOVE", "640")))
-        image.crop((0, top, WIDTH, int(plot["top"] + plot["height"]) + 24)).save(target)
+        kayles = next(h for h in found["headings"] if "Kayles" in h["text"])
+        top, bottom = int(kayles["top"]) - 16, int(plot["top"] + plot["height"]) + 24
+        Image.open(shot).crop((0, top, WIDTH, bottom)).save(target, optimize=True)
 
 
 if __name__ == "__main__":
