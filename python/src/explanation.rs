@@ -1,11 +1,15 @@
 //! `grundy.Explanation`: what `why`, `moves`, `options`, `tree` and `dot` print, as text,
 //! as data, and folded HTML for notebooks.
 
+use grundy::eval::Answer;
 use grundy::explain::{self, Folded, Step};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use crate::html;
+
+/// Whether this build lays game graphs out as SVG (see [`crate::output::svg_of`]).
+pub const LAYS_OUT: bool = false;
 
 #[pyclass(module = "grundy", frozen)]
 pub struct Explanation {
@@ -24,9 +28,8 @@ impl Explanation {
     }
 
     /// The picture of a `dot`.
-    // TODO(merge with h23-pics): the DAG laid out in-process, through `Answer::svg`.
     pub fn svg(&self) -> Option<String> {
-        None
+        crate::output::svg_of(&Answer::Explanation(self.explanation.clone()))
     }
 }
 

@@ -15,7 +15,8 @@ use pyo3::pyclass::CompareOp;
 
 use crate::explanation::Explanation;
 use crate::html;
-use crate::session::{Held as Binding, Session};
+use crate::naming::Held as Binding;
+use crate::session::Session;
 use crate::values::{Written, write_game};
 
 /// A game, in the arena of the session it was made in.
@@ -63,6 +64,7 @@ impl Game {
         Ok(Some(Binding {
             id: self.id,
             name: self.name.clone(),
+            readable: false,
         }))
     }
 
@@ -79,7 +81,7 @@ impl Game {
         if let Some(nimber) = game.get().nimber.get() {
             return Ok(*nimber);
         }
-        match Game::ask(game, &[], |this, _| this.to_owned())? {
+        match Game::ask(game, &[], false, |this, _| this.to_owned())? {
             (Answer::Game { nimber }, _) => {
                 let _ = game.get().nimber.set(nimber);
                 Ok(nimber)
@@ -88,10 +90,13 @@ impl Game {
         }
     }
 
-    /// Runs `write(this, others)` in the game's session, the names filled in.
+    /// Runs `write(this, others)` in the game's session, the names filled in; `readable`:
+    /// the games are written as grundy writes them where that text still makes them, since
+    /// the answer shows how they were written (a proof's headline).
     fn ask(
         game: &Bound<'_, Game>,
         others: &[Bound<'_, Game>],
+        readable: bool,
         write: impl FnOnce(&str, &[String]) -> String + Send,
     ) -> PyResult<(Answer, Option<Value>)> {
         let py = game.py();
@@ -107,6 +112,9 @@ impl Game {
                 Ok(written)
             })
             .collect::<PyResult<Vec<_>>>()?;
+        for held in &mut games {
+            held.readable = readable;
+        }
         Session::ask(&session, games, move |names| {
             let others: Vec<String> = others.iter().map(|o| o.with(names)).collect();
             write(&this.with(names), &others)
@@ -120,7 +128,7 @@ impl Game {
         write: impl FnOnce(&str, &[String]) -> String + Send,
     ) -> PyResult<Py<Game>> {
         let session = game.get().session.bind(game.py()).clone();
-        match Game::ask(game, others, write)? {
+        match Game::ask(game, others, false, write)? {
             (Answer::Game { nimber }, Some(Value::Game(id))) => {
                 Game::made(&session, id, None, Some(nimber))
             }
@@ -134,7 +142,7 @@ impl Game {
         write: impl FnOnce(&str, &[String]) -> String + Send,
     ) -> PyResult<Vec<Py<Game>>> {
         let session = game.get().session.bind(game.py()).clone();
-        let members = match Game::ask(game, &[], write)? {
+        let members = match Game::ask(game, &[], false, write)? {
             (_, Some(Value::SetOf(members) | Value::List(members))) => members,
             (_, Some(Value::Set(_))) => Default::default(),
             _ => {
@@ -160,7 +168,7 @@ impl Game {
         others: &[Bound<'_, Game>],
         write: impl FnOnce(&str, &[String]) -> String + Send,
     ) -> PyResult<Py<Explanation>> {
-        match Game::ask(game, others, write)? {
+        match Game::ask(game, others, true, write)? {
             (Answer::Explanation(explanation), _) => {
                 Py::new(game.py(), Explanation::new(explanation))
             }
@@ -327,8 +335,12 @@ impl Game {
         ))
     }
 
-    /// The DAG's picture, when this build lays graphs out and the game is small enough.
+    /// The DAG's picture, when this build lays graphs out (`dot` draws the first games of a
+    /// big one only).
     fn _repr_svg_(slf: &Bound<'_, Self>) -> Option<String> {
+        if !crate::explanation::LAYS_OUT {
+            return None;
+        }
         Game::svg(slf).ok()
     }
 }

@@ -6,6 +6,7 @@ mod errors;
 mod explanation;
 mod game;
 mod html;
+mod naming;
 mod output;
 mod running;
 mod session;

@@ -1,8 +1,11 @@
 //! `grundy.Output`: one event of a run (an answer, an error or a warning) as the REPL would
 //! print it, as `--json` gives it, and as a Python value.
 
+use std::sync::OnceLock;
+
 use grundy::eval::{Answer, Event};
 use grundy::screen;
+use grundy::source::Span;
 use pyo3::prelude::*;
 
 use crate::errors::Diagnostic;
@@ -15,7 +18,7 @@ pub struct Item {
     pub text: String,
     pub ansi: String,
     pub svg: Option<String>,
-    pub json: serde_json::Value,
+    pub json: Json,
     pub line: Option<usize>,
     pub source: Option<String>,
     /// For an answer: what it was, to make its Python value.
@@ -24,15 +27,30 @@ pub struct Item {
     pub diagnostic: Option<Diagnostic>,
 }
 
+/// The `--json` object of an event, made when it is asked for: a table's has a row for every
+/// n, which `seq` of a million values would make for nothing.
+#[derive(Clone, Debug)]
+pub enum Json {
+    Made(serde_json::Value),
+    /// An answer's, made from the answer and where its statement is.
+    Answer {
+        span: Span,
+        line: usize,
+        column: usize,
+        source: String,
+        file: String,
+    },
+}
+
 impl Item {
     pub fn of(event: &Event, file: &str) -> Item {
-        let json = grundy::output::event_json(event, file);
         match event {
             Event::Answer {
+                span,
                 line,
+                column,
                 source,
                 answer,
-                ..
             } => {
                 let text = answer_text(answer);
                 Item {
@@ -40,7 +58,13 @@ impl Item {
                     ansi: text.clone(),
                     text,
                     svg: svg_of(answer),
-                    json,
+                    json: Json::Answer {
+                        span: *span,
+                        line: *line,
+                        column: *column,
+                        source: source.clone(),
+                        file: file.to_owned(),
+                    },
                     line: Some(*line),
                     source: Some(source.clone()),
                     answer: Some(answer.clone()),
@@ -63,7 +87,7 @@ impl Item {
                     text: diagnostic.rendered.clone(),
                     ansi: diagnostic.ansi.clone(),
                     svg: None,
-                    json,
+                    json: Json::Made(grundy::output::event_json(event, file)),
                     line: Some(diagnostic.line),
                     source: diagnostic.source.get(statement).map(str::to_owned),
                     answer: None,
@@ -94,9 +118,10 @@ fn answer_text(answer: &Answer) -> String {
     }
 }
 
-/// The picture of an answer, if it has one.
-// TODO(merge with h23-pics): `answer.svg()`, which also lays `dot` out.
-fn svg_of(answer: &Answer) -> Option<String> {
+/// The picture of an answer, if it has one: every picture the module gives comes from here.
+// TODO(merge with h23-pics): `answer.svg()`, which also lays `dot` out; then
+// `explanation::LAYS_OUT` is true.
+pub fn svg_of(answer: &Answer) -> Option<String> {
     match answer {
         Answer::Plot(plot) => Some(plot.svg.clone()),
         _ => None,
@@ -117,9 +142,10 @@ pub struct Output {
     ansi: String,
     #[pyo3(get)]
     svg: Option<String>,
-    /// The `--json` object (docs/json.md).
-    #[pyo3(get)]
-    json: Py<PyAny>,
+    json: Json,
+    /// The `--json` object (docs/json.md), once asked for.
+    json_made: OnceLock<Py<PyAny>>,
+    answer: Option<Answer>,
     /// The answer's Python value; None for errors, warnings and silent answers.
     #[pyo3(get)]
     value: Py<PyAny>,
@@ -132,26 +158,59 @@ pub struct Output {
 }
 
 impl Output {
-    pub fn new(py: Python<'_>, item: &Item, value: Py<PyAny>) -> PyResult<Output> {
-        let json = py
-            .import("json")?
-            .call_method1("loads", (item.json.to_string(),))?
-            .unbind();
-        Ok(Output {
+    pub fn new(item: Item, value: Py<PyAny>) -> Output {
+        Output {
             kind: item.kind.to_owned(),
-            text: item.text.clone(),
-            ansi: item.ansi.clone(),
-            svg: item.svg.clone(),
-            json,
+            text: item.text,
+            ansi: item.ansi,
+            svg: item.svg,
+            json: item.json,
+            json_made: OnceLock::new(),
+            answer: item.answer,
             value,
             line: item.line,
-            source: item.source.clone(),
-        })
+            source: item.source,
+        }
     }
 }
 
 #[pymethods]
 impl Output {
+    /// The object `--json` prints for it (docs/json.md).
+    #[getter]
+    fn json(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        if let Some(made) = self.json_made.get() {
+            return Ok(made.clone_ref(py));
+        }
+        let object = match (&self.json, &self.answer) {
+            (
+                Json::Answer {
+                    span,
+                    line,
+                    column,
+                    source,
+                    file,
+                },
+                Some(answer),
+            ) => {
+                let event = Event::Answer {
+                    span: *span,
+                    line: *line,
+                    column: *column,
+                    source: source.clone(),
+                    answer: answer.clone(),
+                };
+                grundy::output::event_json(&event, file)
+            }
+            (Json::Made(object), _) => object.clone(),
+            (Json::Answer { .. }, None) => serde_json::Value::Null,
+        };
+        let made = py
+            .import("json")?
+            .call_method1("loads", (object.to_string(),))?
+            .unbind();
+        Ok(self.json_made.get_or_init(|| made).clone_ref(py))
+    }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let text = pyo3::types::PyString::new(py, &shortened(&self.text)).repr()?;
         Ok(format!("<Output {}: {text}>", self.kind))

@@ -5,20 +5,20 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use grundy::eval::{Answer, Limits, Value};
-use grundy::game::GameId;
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::errors;
 use crate::game::Game;
+use crate::naming::{self, Held};
 use crate::output::{Item, Output};
 use crate::running::on_worker;
 use crate::tables::{Period, Plot};
 use crate::values;
 
 /// What a program name is in diagnostics: `<python>:1:5`.
-const PROGRAM: &str = "<python>";
+pub const PROGRAM: &str = "<python>";
 
 /// A grundy session: its definitions, its game DAG and its limits.
 #[pyclass(module = "grundy", frozen)]
@@ -33,13 +33,6 @@ pub struct Session {
 pub struct Ran {
     pub items: Vec<Item>,
     pub values: Vec<Option<Value>>,
-}
-
-/// A game given to a program of the module's own: bound to a name while it runs.
-pub struct Held {
-    pub id: GameId,
-    /// The name the session knew it by, used again when it still holds the game.
-    pub name: Option<String>,
 }
 
 impl Session {
@@ -63,27 +56,7 @@ impl Session {
         on_worker(py, &self.inner, &self.interrupt, move |session| {
             session.keep_values();
             let _ = session.take_values();
-            let mut temporary = Vec::new();
-            let names: Vec<String> = games
-                .iter()
-                .map(|game| {
-                    let holds = |name: &str| session.value_of(name) == Some(Value::Game(game.id));
-                    if let Some(name) = game.name.as_deref().filter(|name| holds(name)) {
-                        return name.to_owned();
-                    }
-                    let name = (1..)
-                        .map(|i| format!("_g{i}"))
-                        .find(|name| {
-                            session.value_of(name).is_none()
-                                && !session.defined_names().any(|n| n == name)
-                                && !temporary.contains(name)
-                        })
-                        .expect("a free name");
-                    session.bind(&name, Value::Game(game.id));
-                    temporary.push(name.clone());
-                    name
-                })
-                .collect();
+            let (names, temporary) = naming::name(session, &games);
             let text = write(&names);
             let mut items = Vec::new();
             session.run(PROGRAM, &text, &mut |event| {
@@ -104,7 +77,7 @@ impl Session {
         let py = slf.py();
         let mut values = ran.values.into_iter();
         ran.items
-            .iter()
+            .into_iter()
             .map(|item| {
                 let value = match &item.answer {
                     Some(answer) => {
@@ -113,7 +86,7 @@ impl Session {
                     }
                     None => py.None(),
                 };
-                Py::new(py, Output::new(py, item, value)?)
+                Py::new(py, Output::new(item, value))
             })
             .collect()
     }
@@ -257,9 +230,11 @@ impl Session {
         self.lock().defined_names().map(str::to_owned).collect()
     }
 
-    /// What `:vars` prints: one line per definition.
-    fn variables(&self) -> Vec<String> {
-        self.lock().variables()
+    /// What `:vars` prints: one line per definition (a game's value may be worked out).
+    fn variables(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        on_worker(py, &self.inner, &self.interrupt, |session| {
+            session.variables()
+        })
     }
 
     /// `s.set_limit("steps=1000")`, as `:set limit` does.

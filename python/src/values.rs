@@ -8,7 +8,8 @@ use pyo3::types::{PyBool, PyFrozenSet, PyList, PyRange, PySet, PyString, PyTuple
 
 use crate::explanation::Explanation;
 use crate::game::Game;
-use crate::session::{Held as Binding, Session};
+use crate::naming::Held as Binding;
+use crate::session::Session;
 use crate::tables::{Period, Plot, Table};
 
 /// The Python value of an answer: from its value where the statement had one (games stay

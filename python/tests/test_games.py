@@ -65,3 +65,12 @@ def test_dot_and_tree(session: grundy.Session) -> None:
     assert game.dot().startswith("digraph")
     assert game.tree().kind == "tree"
     assert game.explain_moves().kind == "moves"
+
+
+def test_proofs_write_games_as_grundy_writes_them(session: grundy.Session) -> None:
+    assert session.game("kayles(5)").why().headline == "kayles(5) ≡ *4: the player to move wins."
+    total = session.game("*2") + session.game("*3")
+    assert total.why().headline.startswith("*2 + *3 ≡ *1")
+    assert total.explain_moves().text.startswith("*2 + *3 ≡ *1")
+    # Nothing the module bound is left behind.
+    assert session.names() == []

@@ -44,3 +44,21 @@ def test_ctrl_c_stops_a_family_and_what_it_computed_stays_usable() -> None:
     assert session.seq("S", range(5)) == [0, 1, 2, 3, 4]
     interrupted(lambda: session.eval(LONG))
     assert session.eval("1 + 1") == 2
+
+
+def test_ctrl_c_stops_a_question_about_a_game() -> None:
+    session = grundy.Session(steps=10**8)
+    session.run("let S(n) = < S(k) for k in 0..n >")
+    small = session.game("S(3)")
+    interrupted(lambda: session.game("S(100000)"))
+    assert small.nimber == 3
+    assert (small + session.nim(1)).why(session.nim(2)).holds is True
+
+
+def test_sessions_answer_from_other_threads() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    session = grundy.Session()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        values = list(pool.map(lambda n: session.game(f"kayles({n})").nimber, range(40)))
+    assert values == session.seq("kayles", range(40))

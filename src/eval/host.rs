@@ -65,3 +65,56 @@ impl Session {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{Answer, Event};
+
+    fn run(session: &mut Session, text: &str) -> Vec<Answer> {
+        let mut answers = Vec::new();
+        session.run("<test>", text, &mut |event| match event {
+            Event::Answer { answer, .. } => answers.push(answer),
+            other => panic!("{other:?}"),
+        });
+        answers
+    }
+
+    #[test]
+    fn values_are_kept_one_per_answer_once_asked_for() {
+        let mut session = Session::default();
+        run(&mut session, "1 + 1");
+        assert_eq!(session.take_values(), []);
+        session.keep_values();
+        run(&mut session, "let G = *2; G + *1; why G == *2; [1, 2]");
+        let values = session.take_values();
+        assert_eq!(values.len(), 4);
+        assert_eq!(values[0], None);
+        assert!(matches!(values[1], Some(Value::Game(_))));
+        assert_eq!(values[2], None);
+        assert_eq!(
+            values[3],
+            Some(Value::List(vec![Value::Int(1), Value::Int(2)].into()))
+        );
+        assert_eq!(session.take_values(), []);
+    }
+
+    #[test]
+    fn a_bound_name_holds_its_value_until_unbound() {
+        let mut session = Session::default();
+        session.keep_values();
+        run(&mut session, "*3 + *1");
+        let Some(Some(game)) = session.take_values().pop() else {
+            panic!("no game")
+        };
+        session.bind("_g1", game);
+        assert_eq!(run(&mut session, "_g1 + *2"), [Answer::Game { nimber: 0 }]);
+        session.unbind("_g1");
+        assert_eq!(session.defined_names().count(), 0);
+        let mut errors = 0;
+        session.run("<test>", "_g1", &mut |event| {
+            errors += usize::from(matches!(event, Event::Error(_)))
+        });
+        assert_eq!(errors, 1);
+    }
+}
