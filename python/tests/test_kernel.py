@@ -198,7 +198,9 @@ def test_vars_clear_and_unknown_commands(client):
 
 
 def test_set(client):
-    assert "color on" in run(client, ":set").stdout()
+    settings = run(client, ":set").stdout()
+    assert "color on" in settings
+    assert all(f"{name}=" in settings for name, _ in grundy.Session().limits())
     run(client, ":set color off")
     plain = run(client, "*3 + 2")
     assert "\x1b[" not in "".join(plain.of("error")[0]["traceback"])
@@ -212,6 +214,7 @@ def test_a_limit_set_in_a_cell_holds(kernel_spec):
     manager, client = jupyter_client.manager.start_new_kernel(kernel_name="grundy")
     try:
         assert run(client, ":set limit steps=1000").status == "ok"
+        assert "steps=1000 " in run(client, ":set").stdout()
         cell = run(
             client, "let S(n) = < S(n - k) for k in 1..=3 if k <= n >; S(100000)"
         )
@@ -219,6 +222,11 @@ def test_a_limit_set_in_a_cell_holds(kernel_spec):
     finally:
         client.stop_channels()
         manager.shutdown_kernel(now=True)
+
+
+def test_type_says_it_is_the_repls(client):
+    cell = run(client, ":type kayles")
+    assert cell.status == "error" and "REPL" in cell.error()
 
 
 def test_completion_of_names(client):

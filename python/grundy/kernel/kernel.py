@@ -206,7 +206,8 @@ class GrundyKernel(Kernel):
             else:
                 self._load(self.loaded)
         elif name == "type":
-            self._type(argument)
+            message = "`:type` is not in the notebook yet; the REPL (`grundy`) has it"
+            self._fail("grundy::type", message, [f"error: {message}"])
         elif name == "quit":
             self._stream(
                 "stdout",
@@ -215,8 +216,7 @@ class GrundyKernel(Kernel):
             )
 
     def _set(self, argument: str) -> None:
-        """`:set` shows the settings; `:set color off`, `:set limit steps=1000`, and
-        `:set depth 5` / `:set lines 40` where the module lets proofs be folded otherwise."""
+        """`:set` shows the settings; `:set color off`, `:set limit steps=1000`."""
         words = argument.split()
         name, value = (words + [None, None])[:2]
         try:
@@ -230,38 +230,19 @@ class GrundyKernel(Kernel):
                 if value is None:
                     raise ValueError("give a limit: `:set limit heap=200000000`")
                 self.games.set_limit(value)
-            elif name in ("depth", "lines") and hasattr(self.games, f"fold_{name}"):
-                if value is None or not value.isdigit() or int(value) == 0:
-                    raise ValueError("give a positive number")
-                setattr(self.games, f"fold_{name}", int(value))
             else:
                 raise ValueError(
-                    f"there is no setting `{name}`; the settings are "
-                    + ", ".join(self._setting_names())
+                    f"there is no setting `{name}`; the settings are color, limit"
                 )
         except (ValueError, grundy.GrundyError) as error:
-            message = f"error: :set {argument}: {error}"
-            self._fail("grundy::set", str(error), [message])
-
-    def _setting_names(self) -> list[str]:
-        folds = [n for n in ("depth", "lines") if hasattr(self.games, f"fold_{n}")]
-        return folds + ["color", "limit"]
+            self._fail("grundy::set", str(error), [f"error: :set {argument}: {error}"])
 
     def _settings(self) -> str:
-        rows = [
-            (f"{n} {getattr(self.games, f'fold_{n}')}", what)
-            for n, what in (
-                ("depth", "levels of a proof `why` shows"),
-                ("lines", "lines of a proof before it is folded"),
-            )
-            if hasattr(self.games, f"fold_{n}")
-        ]
-        rows.append((f"color {'on' if self.color else 'off'}", "colour in diagnostics"))
-        rows.append(
-            ("limit NAME=VALUE", "a limit, as `--limit` (docs/language.md#limits)")
+        limits = " ".join(f"{name}={value}" for name, value in self.games.limits())
+        return (
+            f"color {'on' if self.color else 'off'}   colour in diagnostics\n"
+            f"limit {limits}"
         )
-        width = max(len(setting) for setting, _ in rows)
-        return "\n".join(f"{setting:{width}}   {what}" for setting, what in rows)
 
     def _load(self, argument: str) -> None:
         if not argument:
@@ -282,24 +263,6 @@ class GrundyKernel(Kernel):
         self._statements(text)
         if self._error is None:
             self._stream("stdout", f"loaded {argument}")
-
-    def _type(self, argument: str) -> None:
-        type_of = getattr(self.games, "type_of", None)
-        if type_of is None:
-            self._fail(
-                "grundy::type", "not in this kernel", ["error: `:type` needs the REPL"]
-            )
-        elif not argument:
-            self._fail(
-                "grundy::type",
-                "`:type` needs an expression",
-                ["error: `:type` needs an expression: `:type kayles(5)`"],
-            )
-        else:
-            try:
-                self._stream("stdout", f"{argument} : {type_of(argument)}")
-            except grundy.GrundyError as error:
-                self._fail(error.code or "grundy::error", error.message, [error.ansi])
 
     # ---- Tab
 
