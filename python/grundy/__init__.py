@@ -26,6 +26,7 @@ from ._grundy import (
     Session,
     Table,
     __version__,
+    builtin_names,
     help,
 )
 
@@ -39,6 +40,7 @@ __all__ = [
     "Session",
     "Table",
     "__version__",
+    "builtin_names",
     "default_session",
     "eval",
     "game",

@@ -14,6 +14,7 @@ __all__ = [
     "Plot",
     "Session",
     "Table",
+    "builtin_names",
     "help",
     "__version__",
 ]
@@ -194,6 +195,9 @@ class Plot:
     def file(self) -> Optional[str]: ...
     def save(self, path: str) -> None: ...
     def _repr_svg_(self) -> str: ...
+
+def builtin_names() -> list[str]:
+    """The names every session knows before any `let`: built-ins and the library's families."""
 
 def help(topic: Optional[str] = None) -> str:
     """The text of `:help`, or `:help topic`; GrundyError for an unknown topic."""

@@ -31,6 +31,19 @@ fn help(topic: Option<&str>) -> PyResult<String> {
     }
 }
 
+/// The names every session knows before any `let`: the built-in functions and the library's
+/// families (`kayles`, `nim`, `chomp`), sorted; the kernel completes them.
+#[pyfunction]
+fn builtin_names() -> Vec<&'static str> {
+    let builtins = grundy::eval::BUILTINS.iter().map(|b| b.name);
+    let mut names: Vec<&'static str> = builtins
+        .chain(grundy::library::names().iter().copied())
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
@@ -44,5 +57,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tables::Period>()?;
     m.add_class::<tables::Plot>()?;
     m.add_function(wrap_pyfunction!(help, m)?)?;
+    m.add_function(wrap_pyfunction!(builtin_names, m)?)?;
     Ok(())
 }

@@ -237,6 +237,17 @@ def test_completion_of_names(client):
     assert ":vars" in client.complete(":v", 2, reply=True)["content"]["matches"]
 
 
+def test_completion_of_built_ins_library_families_and_keywords(client):
+    def matches(code: str) -> list[str]:
+        return client.complete(code, len(code), reply=True)["content"]["matches"]
+
+    assert "kayles" in matches("plot seq(kay")
+    assert "chomp" in matches("cho")  # a family of the library (std/)
+    assert "why" in matches("wh")
+    assert all(name.startswith("hack") for name in matches("hack"))
+    assert set(grundy.builtin_names()) >= {"kayles", "mex", "nim", "seq"}
+
+
 def test_kernel_info(client):
     info = client.kernel_info(reply=True)["content"]
     assert info["language_info"]["name"] == "grundy"

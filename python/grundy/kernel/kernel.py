@@ -16,7 +16,7 @@ from ipykernel.kernelbase import Kernel
 
 import grundy
 
-from . import commands
+from . import KEYWORDS, commands
 from .render import answer_bundle, shows
 
 # Where a word to complete starts: names and `:commands`.
@@ -284,8 +284,6 @@ class GrundyKernel(Kernel):
         }
 
     def _completions(self, word: str) -> list[str]:
-        names = list(self.games.names())
-        complete = getattr(grundy, "completions", None)
-        if complete is not None:
-            return list(complete(word, names))
-        return sorted({n for n in names if n.startswith(word)})
+        """Defined names, built-ins, the library's families and keywords, as the REPL's Tab."""
+        words = {*self.games.names(), *grundy.builtin_names(), *KEYWORDS}
+        return sorted(w for w in words if w.startswith(word))
