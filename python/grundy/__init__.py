@@ -26,7 +26,7 @@ from ._grundy import (
     Session,
     Table,
     __version__,
-    builtin_names,
+    completions,
     help,
 )
 
@@ -40,7 +40,7 @@ __all__ = [
     "Session",
     "Table",
     "__version__",
-    "builtin_names",
+    "completions",
     "default_session",
     "eval",
     "game",

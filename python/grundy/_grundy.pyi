@@ -14,8 +14,8 @@ __all__ = [
     "Plot",
     "Session",
     "Table",
-    "builtin_names",
     "help",
+    "completions",
     "__version__",
 ]
 
@@ -55,9 +55,16 @@ class Session:
     """
 
     def __new__(cls, **limits: int) -> Session: ...
-    def run(self, text: str, check: bool = True) -> list[Output]:
+    def run(self, text: str, check: bool = True, file: str = "<python>") -> list[Output]:
         """Runs statements as the REPL does: one Output per answer, error and warning. With
-        `check`, the first error is raised as GrundyError once the run is over."""
+        `check`, the first error is raised as GrundyError once the run is over. `file` names
+        the program in diagnostics."""
+    def type_of(self, text: str) -> str:
+        """What `:type` says: the kind of value an expression has."""
+    fold_depth: int
+    """Levels of a proof `why` shows (`:set depth`)."""
+    fold_lines: int
+    """Lines of a proof before deeper steps are folded (`:set lines`)."""
     def eval(self, text: str) -> Any:
         """The Python value of the last statement's answer."""
     def game(self, text: str) -> Game:
@@ -196,8 +203,9 @@ class Plot:
     def save(self, path: str) -> None: ...
     def _repr_svg_(self) -> str: ...
 
-def builtin_names() -> list[str]:
-    """The names every session knows before any `let`: built-ins and the library's families."""
-
 def help(topic: Optional[str] = None) -> str:
     """The text of `:help`, or `:help topic`; GrundyError for an unknown topic."""
+
+def completions(word: str, names: list[str]) -> list[str]:
+    """What Tab completes `word` to, as at the REPL: `names`, built-ins, library families,
+    keywords, and `:commands` after a `:`."""

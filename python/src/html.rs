@@ -21,6 +21,11 @@ pub fn pre(text: &str) -> String {
     format!("<pre class=\"grundy\">{}</pre>", escape(text))
 }
 
+/// A step's detail lines are columns (binary digits, pairs of options): kept in a fixed-width
+/// font that has `≡` and `⊕` (a fallback font's wider glyph would push a column over).
+const COLUMNS: &str =
+    "margin: 0; white-space: pre; font-family: 'DejaVu Sans Mono', Menlo, Consolas, monospace";
+
 /// A proof with each step that rests on others folded in a `<details>`: the headline and the
 /// first level show, a click opens the rest.
 pub fn proof(proof: &Proof, notes: &[String]) -> String {
@@ -47,7 +52,7 @@ fn push_step(step: &Step, out: &mut String) {
         String::new()
     } else {
         format!(
-            "<pre style=\"margin: 0\">{}</pre>",
+            "<pre style=\"{COLUMNS}\">{}</pre>",
             escape(&step.detail.join("\n"))
         )
     };

@@ -31,17 +31,11 @@ fn help(topic: Option<&str>) -> PyResult<String> {
     }
 }
 
-/// The names every session knows before any `let`: the built-in functions and the library's
-/// families (`kayles`, `nim`, `chomp`), sorted; the kernel completes them.
+/// What Tab completes `word` to, as at the REPL: `names` (a session's), built-ins, library
+/// families, keywords, and `:commands` after a `:`.
 #[pyfunction]
-fn builtin_names() -> Vec<&'static str> {
-    let builtins = grundy::eval::BUILTINS.iter().map(|b| b.name);
-    let mut names: Vec<&'static str> = builtins
-        .chain(grundy::library::names().iter().copied())
-        .collect();
-    names.sort_unstable();
-    names.dedup();
-    names
+fn completions(word: &str, names: Vec<String>) -> Vec<String> {
+    grundy::repl::completions(word, &names)
 }
 
 #[pymodule]
@@ -57,6 +51,6 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tables::Period>()?;
     m.add_class::<tables::Plot>()?;
     m.add_function(wrap_pyfunction!(help, m)?)?;
-    m.add_function(wrap_pyfunction!(builtin_names, m)?)?;
+    m.add_function(wrap_pyfunction!(completions, m)?)?;
     Ok(())
 }

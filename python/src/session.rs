@@ -9,7 +9,7 @@ use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use crate::errors;
+use crate::errors::{self, Diagnostic};
 use crate::game::Game;
 use crate::naming::{self, Held};
 use crate::output::{Item, Output};
@@ -50,6 +50,7 @@ impl Session {
     pub fn execute(
         &self,
         py: Python<'_>,
+        file: &str,
         games: Vec<Held>,
         write: impl FnOnce(&[String]) -> String + Send,
     ) -> PyResult<Ran> {
@@ -59,9 +60,7 @@ impl Session {
             let (names, temporary) = naming::name(session, &games);
             let text = write(&names);
             let mut items = Vec::new();
-            session.run(PROGRAM, &text, &mut |event| {
-                items.push(Item::of(&event, PROGRAM))
-            });
+            session.run(file, &text, &mut |event| items.push(Item::of(&event, file)));
             for name in &temporary {
                 session.unbind(name);
             }
@@ -97,7 +96,7 @@ impl Session {
         games: Vec<Held>,
         write: impl FnOnce(&[String]) -> String + Send,
     ) -> PyResult<(Answer, Option<Value>)> {
-        let mut ran = slf.get().execute(slf.py(), games, write)?;
+        let mut ran = slf.get().execute(slf.py(), PROGRAM, games, write)?;
         if let Some(error) = ran.items.iter().find(|item| item.kind == "error") {
             let diagnostic = error.diagnostic.clone().expect("errors are diagnosed");
             return Err(errors::raised(slf.py(), &diagnostic, Vec::new()));
@@ -113,9 +112,16 @@ impl Session {
     }
 
     /// The outputs of `text`, raising the first error if `check`.
-    fn run_checked(slf: &Bound<'_, Session>, text: &str, check: bool) -> PyResult<Vec<Py<Output>>> {
+    fn run_checked(
+        slf: &Bound<'_, Session>,
+        text: &str,
+        check: bool,
+        file: &str,
+    ) -> PyResult<Vec<Py<Output>>> {
         let text = text.to_owned();
-        let ran = slf.get().execute(slf.py(), Vec::new(), move |_| text)?;
+        let ran = slf
+            .get()
+            .execute(slf.py(), file, Vec::new(), move |_| text)?;
         let first_error = ran
             .items
             .iter()
@@ -169,15 +175,66 @@ impl Session {
     }
 
     /// Runs statements as the REPL does: one `Output` per answer, error and warning. With
-    /// `check`, the first error raises `GrundyError` (every statement has run).
-    #[pyo3(signature = (text, check = true))]
-    fn run(slf: &Bound<'_, Self>, text: &str, check: bool) -> PyResult<Vec<Py<Output>>> {
-        Session::run_checked(slf, text, check)
+    /// `check`, the first error raises `GrundyError` (every statement has run). `file` names
+    /// the program in diagnostics (`<cell 3>:1:5`).
+    #[pyo3(signature = (text, check = true, file = "<python>"))]
+    fn run(
+        slf: &Bound<'_, Self>,
+        text: &str,
+        check: bool,
+        file: &str,
+    ) -> PyResult<Vec<Py<Output>>> {
+        Session::run_checked(slf, text, check, file)
+    }
+
+    /// What `:type` says: the kind of value an expression has (`a game`, `a family of
+    /// games: kayles(n)`); its errors raise `GrundyError`.
+    fn type_of(slf: &Bound<'_, Self>, text: &str) -> PyResult<String> {
+        let expression = text.to_owned();
+        let this = slf.get();
+        let (kind, error) = on_worker(slf.py(), &this.inner, &this.interrupt, move |session| {
+            let mut error = None;
+            let kind = session.type_of(PROGRAM, &expression, &mut |event| {
+                if let grundy::eval::Event::Error(diagnosis) = &event {
+                    error.get_or_insert_with(|| Diagnostic::of(diagnosis));
+                }
+            });
+            (kind, error)
+        })?;
+        match (kind, error) {
+            (Some(kind), _) => Ok(kind),
+            (None, Some(error)) => Err(errors::raised(slf.py(), &error, Vec::new())),
+            (None, None) => Err(PyValueError::new_err(format!("`{text}` has no type"))),
+        }
+    }
+
+    /// Levels of a proof `why` shows (`:set depth`).
+    #[getter]
+    fn fold_depth(&self) -> usize {
+        self.lock().fold.depth
+    }
+
+    #[setter]
+    fn set_fold_depth(&self, depth: usize) -> PyResult<()> {
+        self.lock().fold.depth = positive(depth)?;
+        Ok(())
+    }
+
+    /// Lines of a proof before deeper steps are folded (`:set lines`).
+    #[getter]
+    fn fold_lines(&self) -> usize {
+        self.lock().fold.lines
+    }
+
+    #[setter]
+    fn set_fold_lines(&self, lines: usize) -> PyResult<()> {
+        self.lock().fold.lines = positive(lines)?;
+        Ok(())
     }
 
     /// The Python value of the last statement's answer; errors raise `GrundyError`.
     fn eval(slf: &Bound<'_, Self>, text: &str) -> PyResult<Py<PyAny>> {
-        let outputs = Session::run_checked(slf, text, true)?;
+        let outputs = Session::run_checked(slf, text, true, PROGRAM)?;
         Ok(match outputs.iter().rev().find(|o| o.get().is_answer()) {
             Some(output) => output.get().value(slf.py()),
             None => slf.py().None(),
@@ -313,4 +370,12 @@ impl Session {
         let names = self.names();
         format!("<grundy.Session: {} names defined>", names.len())
     }
+}
+
+/// A fold setting: at least 1.
+fn positive(n: usize) -> PyResult<usize> {
+    if n == 0 {
+        return Err(PyValueError::new_err("give a positive number"));
+    }
+    Ok(n)
 }

@@ -99,3 +99,37 @@ def test_eval_runs_in_a_fresh_session() -> None:
     assert grundy.eval("let G = *3; G + *1").nimber == 2
     with pytest.raises(grundy.GrundyError):
         grundy.eval("G")
+
+
+def test_programs_are_named_in_diagnostics(session: grundy.Session) -> None:
+    [error] = session.run("1 / 0", check=False, file="<cell 3>")
+    assert "[<cell 3>:1:" in error.text
+    assert error.json["file"] == "<cell 3>"
+    [answer] = session.run("1 + 1", file="<cell 4>")
+    assert answer.json["file"] == "<cell 4>"
+
+
+def test_type_of_says_what_type_says(session: grundy.Session) -> None:
+    assert session.type_of("kayles(5)") == "a game"
+    assert session.type_of("kayles").startswith("a family of games")
+    with pytest.raises(grundy.GrundyError) as raised:
+        session.type_of("H + 1")
+    assert raised.value.code == "grundy::name::unknown"
+
+
+def test_fold_settings_shorten_proofs(session: grundy.Session) -> None:
+    game = session.game("kayles(12)")
+    whole = game.why(full=True).text
+    session.fold_depth = 1
+    assert session.fold_depth == 1
+    assert len(game.why().text) < len(whole)
+    session.fold_lines = 5
+    assert session.fold_lines == 5
+    with pytest.raises(ValueError):
+        session.fold_depth = 0
+
+
+def test_completions_are_the_repls(session: grundy.Session) -> None:
+    assert "kayles" in grundy.completions("kay", [])
+    assert grundy.completions("Ka", ["Kayles2", "G"]) == ["Kayles2"]
+    assert grundy.completions(":he", []) == [":help"]

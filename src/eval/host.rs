@@ -30,8 +30,9 @@ impl Session {
             .unwrap_or_default()
     }
 
-    /// Binds `name` to a value made elsewhere (a game the host holds), for the programs to
-    /// come; the host unbinds it after. Not charged to the memory limit: it is the host's.
+    /// Binds `name`, a name not in use, to a value made elsewhere (a game the host holds),
+    /// for the programs to come; the host unbinds it after, so that no definition is lost
+    /// and no remembered call forgotten. Not charged to the memory limit: it is the host's.
     pub fn bind(&mut self, name: &str, value: Value) {
         let name: Arc<str> = name.into();
         self.names.forget(&name);

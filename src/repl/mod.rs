@@ -7,6 +7,7 @@ mod helper;
 mod history;
 
 pub use commands::COMMANDS;
+pub use helper::completions;
 pub use history::{history_file, standard_history_file};
 
 use std::path::PathBuf;

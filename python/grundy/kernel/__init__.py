@@ -7,10 +7,3 @@ is missing.
 
 KERNEL_NAME = "grundy"
 DISPLAY_NAME = "grundy"
-
-# The REPL's keywords (src/repl/helper.rs): completed and coloured as there.
-KEYWORDS = (
-    "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
-    "winning", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all", "true",
-    "false",
-)  # fmt: skip

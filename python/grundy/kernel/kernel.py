@@ -16,7 +16,7 @@ from ipykernel.kernelbase import Kernel
 
 import grundy
 
-from . import KEYWORDS, commands
+from . import commands
 from .render import answer_bundle, shows
 
 # Where a word to complete starts: names and `:commands`.
@@ -79,7 +79,9 @@ class GrundyKernel(Kernel):
                     self._command(piece)
                 else:
                     # Only a cell's last statements give its result.
-                    self._statements(piece, result=number == len(pieces))
+                    # Diagnostics name the cell as its prompt does: `<cell 8>:2:8` for In [8].
+                    cell = f"<cell {self.execution_count}>"
+                    self._statements(piece, cell, result=number == len(pieces))
         except KeyboardInterrupt:
             # Stopped by "interrupt kernel": what ran before stays, the session goes on.
             self._fail(
@@ -100,8 +102,8 @@ class GrundyKernel(Kernel):
             "user_expressions": {},
         }
 
-    def _statements(self, text: str, result: bool = False) -> None:
-        outputs = self.games.run(text, check=False)
+    def _statements(self, text: str, file: str, result: bool = False) -> None:
+        outputs = self.games.run(text, check=False, file=file)
         answers = [
             i for i, out in enumerate(outputs) if out.kind == "answer" and shows(out)
         ]
@@ -120,6 +122,9 @@ class GrundyKernel(Kernel):
 
     def _rendered(self, out: Any) -> str:
         return out.ansi if self.color else out.text
+
+    def _shown(self, error: grundy.GrundyError) -> str:
+        return error.ansi if self.color else error.rendered
 
     def _answer(self, out: Any, result: bool) -> None:
         bundle = answer_bundle(out)
@@ -206,8 +211,7 @@ class GrundyKernel(Kernel):
             else:
                 self._load(self.loaded)
         elif name == "type":
-            message = "`:type` is not in the notebook yet; the REPL (`grundy`) has it"
-            self._fail("grundy::type", message, [f"error: {message}"])
+            self._type(argument)
         elif name == "quit":
             self._stream(
                 "stdout",
@@ -226,6 +230,10 @@ class GrundyKernel(Kernel):
                 if value not in _SWITCH:
                     raise ValueError("say `on` or `off`")
                 self.color = _SWITCH[value]
+            elif name in ("depth", "lines"):
+                if value is None or not value.isdigit() or int(value) == 0:
+                    raise ValueError("give a positive number")
+                setattr(self.games, f"fold_{name}", int(value))
             elif name == "limit":
                 if value is None:
                     raise ValueError("give a limit: `:set limit heap=200000000`")
@@ -240,6 +248,8 @@ class GrundyKernel(Kernel):
     def _settings(self) -> str:
         limits = " ".join(f"{name}={value}" for name, value in self.games.limits())
         return (
+            f"depth {self.games.fold_depth}   levels of a proof `why` shows\n"
+            f"lines {self.games.fold_lines}   lines of a proof before it is folded\n"
             f"color {'on' if self.color else 'off'}   colour in diagnostics\n"
             f"limit {limits}"
         )
@@ -260,30 +270,33 @@ class GrundyKernel(Kernel):
             )
             return
         self.loaded = argument
-        self._statements(text)
+        self._statements(text, argument)
         if self._error is None:
             self._stream("stdout", f"loaded {argument}")
+
+    def _type(self, argument: str) -> None:
+        if not argument:
+            message = "`:type` needs an expression: `:type kayles(5)`"
+            self._fail("grundy::type", message, [f"error: {message}"])
+            return
+        try:
+            self._stream("stdout", f"{argument} : {self.games.type_of(argument)}")
+        except grundy.GrundyError as error:
+            self._fail(
+                error.code or "grundy::error", error.message, [self._shown(error)]
+            )
 
     # ---- Tab
 
     async def do_complete(self, code: str, cursor_pos: int) -> dict:
-        before = code[:cursor_pos]
-        match = _WORD.search(before)
+        """Tab: the REPL's completions (defined names, built-ins, the library's families,
+        keywords, `:commands`)."""
+        match = _WORD.search(code[:cursor_pos])
         word = match.group(0) if match else ""
-        start = cursor_pos - len(word)
-        if word.startswith(":"):
-            matches = [f":{c}" for c in commands.COMMANDS if c.startswith(word[1:])]
-        else:
-            matches = self._completions(word)
         return {
             "status": "ok",
-            "matches": matches,
-            "cursor_start": start,
+            "matches": grundy.completions(word, self.games.names()),
+            "cursor_start": cursor_pos - len(word),
             "cursor_end": cursor_pos,
             "metadata": {},
         }
-
-    def _completions(self, word: str) -> list[str]:
-        """Defined names, built-ins, the library's families and keywords, as the REPL's Tab."""
-        words = {*self.games.names(), *grundy.builtin_names(), *KEYWORDS}
-        return sorted(w for w in words if w.startswith(word))

@@ -15,7 +15,12 @@ from pygments.token import (  # type: ignore[import-untyped]
     Text,
 )
 
-from . import KEYWORDS
+# The REPL's keywords (src/repl/helper.rs), coloured as it colours them.
+KEYWORDS = (
+    "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
+    "winning", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all", "true",
+    "false",
+)  # fmt: skip
 
 
 class GrundyLexer(RegexLexer):
