@@ -12,6 +12,8 @@ if [ ! -x .venv/bin/python ]; then
         exit 2
     }
 fi
-# A release build of the extension (maturin, through pip), in cargo's target/ like the rest.
-.venv/bin/pip install --quiet --disable-pip-version-check ".[test]"
+# The extension is built (maturin, through pip) with cargo's dev profile, the one `cargo test`
+# builds grundy with (Cargo.toml), so grundy is not compiled again (a release build: minutes).
+MATURIN_PEP517_ARGS="--profile dev" \
+    .venv/bin/pip install --quiet --disable-pip-version-check ".[test]"
 .venv/bin/python -m pytest -q python/tests "$@"
