@@ -117,6 +117,16 @@ fn a_hackenbush_picture_lays_out_on_its_ground_with_its_winning_cuts_dashed() {
     assert!(texts.iter().any(|t| t == "cut to win"), "{texts:?}");
 }
 
+/// An edge with both ends on the ground (`g-g`, worth *1) is an edge of the picture, not a
+/// piece of the ground line.
+#[test]
+fn a_loop_at_the_ground_is_drawn() {
+    let svg = answer(r#"dot hackenbush("g-g g-a")"#).svg().unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    assert_eq!(class_count(&document, "ground"), 1);
+    assert_eq!(class_count(&document, "edge"), 2);
+}
+
 /// `dot` draws at most 300 games; their picture is laid out too, and says it is cut.
 #[test]
 fn the_picture_of_a_big_game_is_its_first_games_and_says_so() {

@@ -153,8 +153,9 @@ impl Read {
         }
         for edge in &self.edges {
             let (from, to) = (drawn(&edge.from), drawn(&edge.to));
-            if from == to && bars.contains(&from.as_str()) {
-                // A piece of the ground line: the bar draws it.
+            if from == to && edge.from != edge.to && bars.contains(&from.as_str()) {
+                // A piece of the ground line: the bar draws it (a loop at the ground, `g-g`,
+                // is an edge of the picture, drawn).
                 continue;
             }
             let (from, to) = if upward { (to, from) } else { (from, to) };
