@@ -2,19 +2,7 @@
 
 use grundy::explain::{Proof, Step};
 
-pub fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use grundy::picture::escape_markup as escape;
 
 /// Text as the terminal shows it, in a notebook.
 pub fn pre(text: &str) -> String {

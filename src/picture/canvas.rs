@@ -8,6 +8,8 @@ use layout::core::format::{ClipHandle, RenderBackend};
 use layout::core::geometry::Point;
 use layout::core::style::StyleAttr;
 
+use super::escape_markup as escape;
+
 /// Room around the drawing, in pixels.
 const MARGIN: f64 = 10.0;
 const CAPTION_SIZE: f64 = 13.0;
@@ -286,11 +288,4 @@ fn px(x: f64) -> String {
     } else {
         format!("{rounded:.1}")
     }
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
