@@ -697,3 +697,16 @@ fn a_list_of_lists_too_large_is_named_as_the_whole_list() {
     assert!(report.contains("elements listed so far"), "{report}");
     assert!(!report.contains(" 0 elements listed"), "{report}");
 }
+
+/// A sum of three piles of 2^63 - 1 has more moves than a u64 counts: `moves all` lists the
+/// first of them rather than overflowing the count.
+#[test]
+fn moves_of_a_sum_of_the_largest_piles_are_listed() {
+    let path = scratch(
+        "largest-piles.game",
+        b"moves all *9223372036854775807 + nim(9223372036854775807, 9223372036854775807)\n",
+    );
+    let output = run_with(&path, &["--limit", "steps=100000"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert!(stdout(&output).contains("← wins"), "{}", stdout(&output));
+}

@@ -246,7 +246,10 @@ impl<'a> Explainer<'a> {
     fn move_count(&self, game: GameId) -> u64 {
         match (self.written_of(game), self.arena.node(game)) {
             (Some(written), _) => written.options.len() as u64,
-            (None, Node::Sum(parts)) => parts.iter().map(|&p| self.move_count(p)).sum(),
+            (None, Node::Sum(parts)) => parts
+                .iter()
+                .map(|&p| self.move_count(p))
+                .fold(0, u64::saturating_add),
             (None, _) => self.arena.option_count(game),
         }
     }
