@@ -12,6 +12,7 @@ pub mod hackenbush;
 pub mod heap;
 mod heaps;
 mod intern;
+pub mod misere;
 pub mod moves;
 mod options;
 pub mod pictures;
@@ -228,6 +229,8 @@ pub struct Arena {
     wythoff_strip: Option<WythoffStrip>,
     pictures: FxIndexSet<hackenbush::Picture>,
     digraphs: FxIndexSet<digraph::Digraph>,
+    /// Simplest forms of misère play, worked out when a question in misère play is asked.
+    misere: misere::MisereTables,
     pub limits: GameLimits,
     /// Where long computations report and listen for Ctrl-C.
     pub watch: Watch,

@@ -1,0 +1,321 @@
+//! Misère simplest forms (Conway, *On Numbers and Games* ch. 12): a table of games in
+//! simplest form, each kept once, so two games are misère-equivalent exactly when they have
+//! the same entry.
+//!
+//! An option G′ of G is *reversible* when it has an option G″ equal to G itself. Deleting
+//! every reversible option leaves a game K whose options are some of G's, and every deleted
+//! option has K as an option; G = K then, with one proviso: when K has no options (K = 0),
+//! G must also be a misère N-position, that is some option of G must be a P-position.
+//! A game with no reversible option, whose options are all in simplest form, is in simplest
+//! form, and two simplest forms are equal only if they are the same game (Conway).
+//!
+//! Entries are built from their options, options first, so an entry's options always have
+//! smaller ids; ids are indices into the table, and 0 is the game with no options.
+
+use rustc_hash::FxHashMap;
+
+/// A game in misère simplest form: an index into [`Canon`].
+pub type CanonId = u32;
+
+/// The game with no options.
+pub const ZERO: CanonId = 0;
+/// *1, the game whose one option is 0: always the second entry.
+pub const STAR: CanonId = 1;
+
+/// One game in simplest form.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The options, in simplest form, sorted by (birthday, id), without repeats.
+    pub options: Box<[CanonId]>,
+    /// The day the game is born: one more than its options' latest.
+    pub birthday: u32,
+    /// The misère Grundy value G⁻: 1 for the game with no options, else the mex of the
+    /// options'. The player to move loses exactly when it is 0.
+    pub misere: u64,
+    /// The normal-play Grundy value G⁺ (the nimber).
+    pub normal: u64,
+}
+
+/// Why a set of options is not itself in simplest form: which options were reversible,
+/// and the game they reverse through (which the whole is equal to).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduction {
+    /// The options that were deleted.
+    pub reversible: Vec<CanonId>,
+    /// The game each of them has as an option, and which the whole equals.
+    pub through: CanonId,
+}
+
+/// The table of simplest forms, and what has been worked out about them.
+pub struct Canon {
+    entries: Vec<Entry>,
+    index: FxHashMap<Box<[CanonId]>, CanonId>,
+    sums: FxHashMap<(CanonId, CanonId), CanonId>,
+    mates: FxHashMap<CanonId, CanonId>,
+    /// `nims[n]` is the entry of the nim heap *n.
+    nims: Vec<CanonId>,
+    /// Genera and classes worked out so far (see [`super::genus`]).
+    pub(super) genera: FxHashMap<CanonId, super::genus::Genus>,
+    pub(super) classes: FxHashMap<CanonId, super::genus::Class>,
+    /// About what the entries take, for the `memory` limit.
+    pub bytes: u64,
+}
+
+/// Bytes an entry of `options` options takes: the entry, its options twice (entry and index
+/// key) and the index's slot.
+pub fn entry_bytes(options: usize) -> u64 {
+    (std::mem::size_of::<Entry>() + 2 * 4 * options + 48) as u64
+}
+
+impl Default for Canon {
+    fn default() -> Self {
+        let mut canon = Canon {
+            entries: Vec::new(),
+            index: FxHashMap::default(),
+            sums: FxHashMap::default(),
+            mates: FxHashMap::default(),
+            nims: vec![ZERO, STAR],
+            genera: FxHashMap::default(),
+            classes: FxHashMap::default(),
+            bytes: 0,
+        };
+        canon.push(Vec::new());
+        canon.push(vec![ZERO]);
+        canon
+    }
+}
+
+impl Canon {
+    pub fn entry(&self, id: CanonId) -> &Entry {
+        &self.entries[id as usize]
+    }
+
+    pub fn options(&self, id: CanonId) -> &[CanonId] {
+        &self.entries[id as usize].options
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Whether the player to move loses `id` in misère play.
+    pub fn is_p(&self, id: CanonId) -> bool {
+        self.entry(id).misere == 0
+    }
+
+    fn key(&self, id: CanonId) -> (u32, CanonId) {
+        (self.entry(id).birthday, id)
+    }
+
+    /// Whether `game` has `option` among its options.
+    pub fn has_option(&self, game: CanonId, option: CanonId) -> bool {
+        let key = self.key(option);
+        self.options(game)
+            .binary_search_by_key(&key, |&o| self.key(o))
+            .is_ok()
+    }
+
+    /// The options sorted by (birthday, id), without repeats: the order entries keep.
+    fn sorted(&self, mut options: Vec<CanonId>) -> Vec<CanonId> {
+        options.sort_unstable_by_key(|&o| self.key(o));
+        options.dedup();
+        options
+    }
+
+    /// The game with these options (each in simplest form), in simplest form.
+    pub fn make(&mut self, options: Vec<CanonId>) -> CanonId {
+        let options = self.sorted(options);
+        match self.index.get(options.as_slice()) {
+            Some(&id) => id,
+            None => match self.reduction_of_sorted(&options) {
+                Some(reduction) => reduction.through,
+                None => self.push(options),
+            },
+        }
+    }
+
+    /// Whether the game with these options (each in simplest form) has reversible options,
+    /// and if so, the simplest form they reverse through.
+    pub fn reduction(&self, options: Vec<CanonId>) -> Option<Reduction> {
+        let options = self.sorted(options);
+        if self.index.contains_key(options.as_slice()) {
+            return None;
+        }
+        self.reduction_of_sorted(&options)
+    }
+
+    fn reduction_of_sorted(&self, options: &[CanonId]) -> Option<Reduction> {
+        // Through 0, with the proviso: every option has 0 as an option, and one of them is
+        // a P-position (so the whole is an N-position, as 0 is).
+        if !options.is_empty()
+            && options.iter().all(|&o| self.has_option(o, ZERO))
+            && options.iter().any(|&o| self.is_p(o))
+        {
+            return Some(Reduction {
+                reversible: options.to_vec(),
+                through: ZERO,
+            });
+        }
+        // Through K ≠ 0: K keeps the options born before a gap of two days or more (the
+        // deleted ones have K as an option, so they are born at least two days after K's
+        // options), and K must already be an entry (an option of a kept option is).
+        for split in 1..options.len() {
+            let before = self.entry(options[split - 1]).birthday;
+            if self.entry(options[split]).birthday <= before + 1 {
+                continue;
+            }
+            let Some(&kept) = self.index.get(&options[..split]) else {
+                continue;
+            };
+            if options[split..].iter().all(|&o| self.has_option(o, kept)) {
+                return Some(Reduction {
+                    reversible: options[split..].to_vec(),
+                    through: kept,
+                });
+            }
+        }
+        None
+    }
+
+    fn push(&mut self, options: Vec<CanonId>) -> CanonId {
+        let id = self.entries.len() as CanonId;
+        let birthday = options
+            .iter()
+            .map(|&o| self.entry(o).birthday + 1)
+            .max()
+            .unwrap_or(0);
+        let misere = if options.is_empty() {
+            1
+        } else {
+            crate::game::reduce::mex(options.iter().map(|&o| self.entry(o).misere))
+        };
+        let normal = crate::game::reduce::mex(options.iter().map(|&o| self.entry(o).normal));
+        self.bytes += entry_bytes(options.len());
+        let options: Box<[CanonId]> = options.into();
+        self.index.insert(options.clone(), id);
+        self.entries.push(Entry {
+            options,
+            birthday,
+            misere,
+            normal,
+        });
+        id
+    }
+
+    /// The nim heap *n, and every smaller one.
+    pub fn nim(&mut self, n: usize) -> CanonId {
+        while self.nims.len() <= n {
+            let heaps = self.nims.clone();
+            let next = self.make(heaps);
+            self.nims.push(next);
+        }
+        self.nims[n]
+    }
+
+    /// The size of the nim heap `id` is, if it is one.
+    pub fn as_nim(&self, id: CanonId) -> Option<usize> {
+        let options = self.options(id);
+        let n = options.len();
+        (self.nims.len() > n && self.nims[n] == id).then_some(n)
+    }
+
+    /// The sum a + b in simplest form. Worked out with a stack of its own, never Rust
+    /// recursion: a sum of long games is as deep as their birthdays added.
+    pub fn add(
+        &mut self,
+        a: CanonId,
+        b: CanonId,
+        tick: &mut dyn FnMut(&Canon) -> bool,
+    ) -> Option<CanonId> {
+        let mut stack = vec![ordered(a, b)];
+        let mut missing = Vec::new();
+        while let Some(&(x, y)) = stack.last() {
+            if x == ZERO || self.sums.contains_key(&(x, y)) {
+                stack.pop();
+                continue;
+            }
+            missing.clear();
+            let pairs = self.options(x).iter().map(|&xo| ordered(xo, y));
+            let pairs = pairs.chain(self.options(y).iter().map(|&yo| ordered(x, yo)));
+            for pair in pairs {
+                if pair.0 != ZERO && !self.sums.contains_key(&pair) {
+                    missing.push(pair);
+                }
+            }
+            if !missing.is_empty() {
+                stack.extend(missing.drain(..));
+                continue;
+            }
+            let sum_of = |s: &Canon, (p, q): (CanonId, CanonId)| {
+                if p == ZERO { q } else { s.sums[&(p, q)] }
+            };
+            let options: Vec<CanonId> = self
+                .options(x)
+                .iter()
+                .map(|&xo| sum_of(self, ordered(xo, y)))
+                .chain(
+                    self.options(y)
+                        .iter()
+                        .map(|&yo| sum_of(self, ordered(x, yo))),
+                )
+                .collect();
+            let sum = self.make(options);
+            self.sums.insert((x, y), sum);
+            self.bytes += 24;
+            stack.pop();
+            if !tick(self) {
+                return None;
+            }
+        }
+        let (x, y) = ordered(a, b);
+        Some(if x == ZERO { y } else { self.sums[&(x, y)] })
+    }
+
+    /// Conway's mate of G: 0 and *1 swapped, and every other game the game of its options'
+    /// mates. G + mate(G) is always a misère P-position (answer each move by its mirror).
+    pub fn mate(&mut self, id: CanonId) -> CanonId {
+        let mut stack = vec![id];
+        while let Some(&top) = stack.last() {
+            if top <= 1 || self.mates.contains_key(&top) {
+                stack.pop();
+                continue;
+            }
+            let waiting: Vec<CanonId> = self
+                .options(top)
+                .iter()
+                .copied()
+                .filter(|&o| o > 1 && !self.mates.contains_key(&o))
+                .collect();
+            if !waiting.is_empty() {
+                stack.extend(waiting);
+                continue;
+            }
+            let options = self
+                .options(top)
+                .iter()
+                .map(|&o| self.mate_known(o))
+                .collect();
+            let mate = self.make(options);
+            self.mates.insert(top, mate);
+            stack.pop();
+        }
+        self.mate_known(id)
+    }
+
+    fn mate_known(&self, id: CanonId) -> CanonId {
+        match id {
+            ZERO => STAR,
+            STAR => ZERO,
+            _ => self.mates[&id],
+        }
+    }
+}
+
+/// A pair in the order its sum is remembered under.
+fn ordered(a: CanonId, b: CanonId) -> (CanonId, CanonId) {
+    (a.min(b), a.max(b))
+}

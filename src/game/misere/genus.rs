@@ -1,0 +1,251 @@
+//! Conway's genus g^{γ0γ1γ2…} and the words tame, restive, restless and wild
+//! (*On Numbers and Games* ch. 12, *Winning Ways* ch. 13).
+//!
+//! g is the normal-play Grundy value G⁺, and γn the misère Grundy value of G + 2 + … + 2
+//! (n heaps of two). Adding *1 flips the last bit of a misère Grundy value, so the options of
+//! G + 2ₙ give γn = mex(γ′n of the options, γn−1, γn−1 ⊕ 1) (with γ0 = 1 for G = 0), and the
+//! sequence ends alternating between two values, which the written genus shows last:
+//! 0 has genus 0^{120} (γ = 1, 2, 0, 2, 0, …), *2 + *2 has 0^{02}.
+
+use std::fmt;
+
+use super::canonical::{Canon, CanonId, ZERO};
+use crate::game::reduce::mex;
+
+/// g^{γ0γ1…γk}: after γk the last two values alternate for ever.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Genus {
+    /// g = G⁺, the normal-play Grundy value.
+    pub normal: u64,
+    /// γ0, γ1, …: at least two, the last two repeating.
+    pub gammas: Vec<u64>,
+}
+
+impl Genus {
+    /// γn for any n.
+    pub fn gamma(&self, n: usize) -> u64 {
+        let len = self.gammas.len();
+        if n < len {
+            self.gammas[n]
+        } else {
+            self.gammas[len - 2 + ((len ^ n) & 1)]
+        }
+    }
+
+    /// The misère Grundy value G⁻ (γ0): the player to move loses exactly when it is 0.
+    pub fn misere(&self) -> u64 {
+        self.gammas[0]
+    }
+
+    /// Whether this is the genus of a nim heap or of a sum of them: 0^{120}, 1^{031}, or
+    /// g^{g(g⊕2)} for any g.
+    pub fn is_tame(&self) -> bool {
+        let (normal, misere) = (self.normal, self.misere());
+        let nim_like = misere == normal || (normal <= 1 && misere == normal ^ 1);
+        nim_like && *self == tame_genus(normal, misere)
+    }
+
+    /// Whether it is 0^{120} or 1^{031}: the genus of the heaps 0 and *1, whose misère
+    /// value is the other way round from their normal one.
+    pub fn is_fickle(&self) -> bool {
+        self.normal <= 1 && self.misere() == self.normal ^ 1
+    }
+}
+
+/// The genus of a tame game whose normal and misère values are these (as they must be for
+/// a tame game: equal, or 0 and 1 either way round).
+fn tame_genus(normal: u64, misere: u64) -> Genus {
+    let gammas = if normal <= 1 && misere == normal ^ 1 {
+        vec![misere, normal ^ 2, normal]
+    } else {
+        vec![misere, misere ^ 2]
+    };
+    Genus { normal, gammas }
+}
+
+impl fmt::Display for Genus {
+    /// `0^120`, `2^20`, `4^(14,16,4)` when some value has two digits.
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}^", self.normal)?;
+        if self.gammas.iter().all(|&g| g < 10) {
+            self.gammas.iter().try_for_each(|g| write!(f, "{g}"))
+        } else {
+            let digits: Vec<String> = self.gammas.iter().map(u64::to_string).collect();
+            write!(f, "({})", digits.join(","))
+        }
+    }
+}
+
+/// How a game behaves in misère sums, in Conway's words.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Class {
+    /// A nim heap.
+    NimHeap,
+    /// Tame: it and every option (except options reversible through a tame game of its
+    /// genus) have a nim heap's genus; in sums of tame games it plays as the nim heap of
+    /// its genus, and misère Nim's rule decides.
+    Tame,
+    /// Every option tame, G⁺ 0 or 1 but G⁻ 2 or more: Conway's ambivalent nim heap.
+    Restive,
+    /// Every option tame, G⁻ 0 or 1 but G⁺ 2 or more.
+    Restless,
+    /// None of the above.
+    Wild,
+}
+
+impl Class {
+    pub fn is_tame(self) -> bool {
+        matches!(self, Class::NimHeap | Class::Tame)
+    }
+
+    /// The word, as the literature says it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Class::NimHeap => "tame (a nim heap)",
+            Class::Tame => "tame",
+            Class::Restive => "restive",
+            Class::Restless => "restless",
+            Class::Wild => "wild",
+        }
+    }
+}
+
+impl Canon {
+    /// The genus of a game in simplest form, worked out from its options' with a stack of
+    /// its own.
+    pub fn genus(&mut self, id: CanonId) -> Genus {
+        let mut stack = vec![id];
+        while let Some(&top) = stack.last() {
+            if self.genera.contains_key(&top) {
+                stack.pop();
+                continue;
+            }
+            let waiting: Vec<CanonId> = (self.options(top).iter())
+                .copied()
+                .filter(|o| !self.genera.contains_key(o))
+                .collect();
+            if !waiting.is_empty() {
+                stack.extend(waiting);
+                continue;
+            }
+            let genus = self.genus_from_options(top);
+            self.genera.insert(top, genus);
+            stack.pop();
+        }
+        self.genera[&id].clone()
+    }
+
+    fn genus_from_options(&self, id: CanonId) -> Genus {
+        let options: Vec<&Genus> = self.options(id).iter().map(|o| &self.genera[o]).collect();
+        let normal = mex(options.iter().map(|g| g.normal));
+        let first = if id == ZERO {
+            1
+        } else {
+            mex(options.iter().map(|g| g.gamma(0)))
+        };
+        // Past the options' own lengths their values alternate, and so do ours once a value
+        // repeats the one two before it.
+        let settled = options.iter().map(|g| g.gammas.len()).max().unwrap_or(0);
+        let mut gammas = vec![first];
+        let mut n = 1;
+        loop {
+            let last = gammas[n - 1];
+            let mut values: Vec<u64> = options.iter().map(|g| g.gamma(n)).collect();
+            values.extend([last, last ^ 1]);
+            gammas.push(mex(values));
+            if n >= 2 && n > settled && gammas[n] == gammas[n - 2] {
+                break;
+            }
+            n += 1;
+        }
+        while gammas.len() > 2 && gammas[gammas.len() - 1] == gammas[gammas.len() - 3] {
+            gammas.pop();
+        }
+        Genus { normal, gammas }
+    }
+
+    /// Tame, restive, restless or wild.
+    pub fn class(&mut self, id: CanonId) -> Class {
+        let mut stack = vec![id];
+        while let Some(&top) = stack.last() {
+            if self.classes.contains_key(&top) {
+                stack.pop();
+                continue;
+            }
+            let waiting: Vec<CanonId> = (self.options(top).iter())
+                .copied()
+                .filter(|o| !self.classes.contains_key(o))
+                .collect();
+            if !waiting.is_empty() {
+                stack.extend(waiting);
+                continue;
+            }
+            let class = self.class_from_options(top);
+            self.classes.insert(top, class);
+            stack.pop();
+        }
+        self.classes[&id]
+    }
+
+    fn class_from_options(&mut self, id: CanonId) -> Class {
+        let genus = self.genus(id);
+        let (normal, misere) = (genus.normal, genus.misere());
+        let options = self.options(id).to_vec();
+        let tame_options = options.iter().all(|o| self.classes[o].is_tame());
+        let tame_genus = genus.is_tame();
+        if tame_options {
+            if self.as_nim(id).is_some() {
+                return Class::NimHeap;
+            }
+            if tame_genus {
+                return Class::Tame;
+            }
+            if normal <= 1 {
+                return Class::Restive;
+            }
+            if misere <= 1 {
+                return Class::Restless;
+            }
+            return Class::Wild;
+        }
+        if tame_genus && self.reversibly_tame(id, &genus) {
+            return Class::Tame;
+        }
+        Class::Wild
+    }
+
+    /// Conway's reversibly tame games: every option that is not tame has a tame option of
+    /// this game's genus (so it is reversible through it in tame company), and the tame
+    /// options alone give this game's values.
+    fn reversibly_tame(&mut self, id: CanonId, genus: &Genus) -> bool {
+        let mut normals = Vec::new();
+        let mut miseres = Vec::new();
+        for option in self.options(id).to_vec() {
+            if self.classes[&option].is_tame() {
+                let g = &self.genera[&option];
+                normals.push(g.normal);
+                miseres.push(g.misere());
+                continue;
+            }
+            let reversible = self.options(option).to_vec().into_iter().any(|second| {
+                self.class(second).is_tame() && {
+                    let g = self.genus(second);
+                    g.normal == genus.normal && g.misere() == genus.misere()
+                }
+            });
+            if !reversible {
+                return false;
+            }
+        }
+        mex(normals) == genus.normal && mex(miseres) == genus.misere()
+    }
+}
+
+/// The genus of a sum of tame games, from theirs: they add as nim heaps do under misère
+/// Nim's rule (the sum is fickle when every part is).
+pub fn tame_sum(parts: &[Genus]) -> Genus {
+    let normal = parts.iter().fold(0, |x, g| x ^ g.normal);
+    let fickle = parts.iter().all(Genus::is_fickle);
+    let misere = if fickle { normal ^ 1 } else { normal };
+    tame_genus(normal, misere)
+}

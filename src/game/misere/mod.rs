@@ -1,0 +1,351 @@
+//! Misère play: the player who makes the last move loses.
+//!
+//! The mex rule does not decide misère games, so they are worked out from Conway's theory:
+//! - a sum of nim heaps by Bouton's rule for misère Nim ([`nim`]);
+//! - a sum of tame games by their genera, which add as misère Nim heaps do ([`genus`]);
+//! - anything else from its simplest form ([`canonical`]), sums added in simplest form.
+//!
+//! A game of the DAG is turned into its simplest form once and remembered. A play convention
+//! is passed down by the evaluator ([`Play`]); nothing else in the arena depends on it.
+
+pub mod canonical;
+mod days;
+mod distinguish;
+pub mod genus;
+pub mod nim;
+mod play;
+
+use rustc_hash::FxHashMap;
+
+pub use canonical::{Canon, CanonId, Reduction};
+pub use genus::{Class, Genus};
+pub use nim::Bouton;
+
+use super::{Arena, GameError, GameId, Node};
+
+/// Who wins when no move is left.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Play {
+    /// The player who cannot move loses (the last move wins).
+    #[default]
+    Normal,
+    /// The player who cannot move wins (the last move loses).
+    Misere,
+}
+
+impl Play {
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Normal => "normal play",
+            Play::Misere => "misère play",
+        }
+    }
+}
+
+/// What the arena knows of misère play: the simplest forms, and which game of the DAG has
+/// which.
+#[derive(Default)]
+pub struct MisereTables {
+    pub canon: Canon,
+    forms: FxHashMap<GameId, CanonId>,
+    /// Options listed for a game whose own options are still being worked out.
+    pending: FxHashMap<GameId, Vec<GameId>>,
+    /// Outcomes found by play (see [`Arena::misere_losing_by_play`]).
+    played: FxHashMap<Box<[GameId]>, bool>,
+}
+
+/// Which part of the theory decides a misère outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Every part is a nim heap: misère Nim, by Bouton's rule.
+    Nim(Bouton),
+    /// Every part is tame: their genera add as nim heaps do.
+    Tame {
+        parts: Vec<(GameId, Genus)>,
+        sum: Genus,
+    },
+    /// From the simplest form of the whole (`form`): its misère Grundy value.
+    Simplest { form: CanonId },
+}
+
+impl Rule {
+    /// Whether the player to move loses.
+    pub fn losing(&self, canon: &Canon) -> bool {
+        match self {
+            Rule::Nim(bouton) => bouton.losing(),
+            Rule::Tame { sum, .. } => sum.misere() == 0,
+            Rule::Simplest { form } => canon.is_p(*form),
+        }
+    }
+}
+
+impl Arena {
+    pub fn misere(&self) -> &MisereTables {
+        &self.misere
+    }
+
+    /// The parts of a game: a sum's, or the game alone.
+    pub fn parts(&self, id: GameId) -> Vec<GameId> {
+        match self.node(id) {
+            Node::Sum(parts) => parts.to_vec(),
+            _ => vec![id],
+        }
+    }
+
+    /// Which rule decides the misère outcome of a game.
+    pub fn misere_rule(&mut self, id: GameId) -> Result<Rule, GameError> {
+        let parts = self.parts(id);
+        let heaps: Option<Vec<u64>> = (parts.iter())
+            .map(|&p| match self.node(p) {
+                Node::Nim(chips) => Some(*chips),
+                _ => None,
+            })
+            .collect();
+        if let Some(heaps) = heaps {
+            return Ok(Rule::Nim(Bouton::new(heaps)));
+        }
+        if parts.len() > 1 {
+            let mut tame = Vec::new();
+            for &part in &parts {
+                let form = self.misere_form(part)?;
+                if !self.misere.canon.class(form).is_tame() {
+                    break;
+                }
+                tame.push((part, self.misere.canon.genus(form)));
+            }
+            if tame.len() == parts.len() {
+                let genera: Vec<Genus> = tame.iter().map(|(_, g)| g.clone()).collect();
+                let sum = genus::tame_sum(&genera);
+                return Ok(Rule::Tame { parts: tame, sum });
+            }
+        }
+        Ok(Rule::Simplest {
+            form: self.misere_form(id)?,
+        })
+    }
+
+    /// Whether the player to move loses the game in misère play (a misère P-position).
+    pub fn misere_losing(&mut self, id: GameId) -> Result<bool, GameError> {
+        let rule = self.misere_rule(id)?;
+        Ok(rule.losing(&self.misere.canon))
+    }
+
+    /// Whether two games are equal in misère play: the same in every sum, that is of the
+    /// same simplest form.
+    pub fn misere_equal(&mut self, a: GameId, b: GameId) -> Result<bool, GameError> {
+        Ok(self.misere_form(a)? == self.misere_form(b)?)
+    }
+
+    /// The genus of a game, and what it says of the game in words.
+    pub fn misere_genus(&mut self, id: GameId) -> Result<(Genus, Class), GameError> {
+        let form = self.misere_form(id)?;
+        let canon = &mut self.misere.canon;
+        Ok((canon.genus(form), canon.class(form)))
+    }
+
+    /// The misère simplest form of a game, from the simplest forms of its options (a sum's
+    /// from its parts', added in simplest form). Worked out with a stack of its own.
+    pub fn misere_form(&mut self, id: GameId) -> Result<CanonId, GameError> {
+        if let Some(&form) = self.misere.forms.get(&id) {
+            return Ok(form);
+        }
+        let mut stack = vec![id];
+        let mut steps = 0usize;
+        while let Some(&top) = stack.last() {
+            if self.misere.forms.contains_key(&top) {
+                stack.pop();
+                continue;
+            }
+            steps += 1;
+            if steps.is_multiple_of(1 << 10) {
+                self.watch.check()?;
+            }
+            let form = match self.node(top).clone() {
+                Node::Nim(chips) => self.misere_nim(chips)?,
+                Node::Sum(parts) => {
+                    if self.push_unknown(&parts, &mut stack) {
+                        continue;
+                    }
+                    let mut sum = canonical::ZERO;
+                    for part in parts.iter() {
+                        let form = self.misere.forms[part];
+                        sum = self.misere_add(sum, form)?;
+                    }
+                    sum
+                }
+                _ => {
+                    let options = match self.misere.pending.get(&top) {
+                        Some(options) => options.clone(),
+                        None => {
+                            let options = self.options(top)?;
+                            self.misere.pending.insert(top, options.clone());
+                            options
+                        }
+                    };
+                    if self.push_unknown(&options, &mut stack) {
+                        continue;
+                    }
+                    self.misere.pending.remove(&top);
+                    let forms = options.iter().map(|o| self.misere.forms[o]).collect();
+                    let form = self.misere.canon.make(forms);
+                    self.check_misere_memory()?;
+                    form
+                }
+            };
+            self.misere.forms.insert(top, form);
+            stack.pop();
+        }
+        Ok(self.misere.forms[&id])
+    }
+
+    /// Pushes the games whose simplest form is not known yet; whether there were any.
+    fn push_unknown(&self, games: &[GameId], stack: &mut Vec<GameId>) -> bool {
+        let waiting = stack.len();
+        stack.extend(games.iter().filter(|g| !self.misere.forms.contains_key(g)));
+        stack.len() > waiting
+    }
+
+    fn misere_nim(&mut self, chips: u64) -> Result<CanonId, GameError> {
+        if chips > self.limits.options {
+            return Err(GameError::TooManyOptions {
+                count: chips,
+                limit: self.limits.options,
+            });
+        }
+        let heap = self.misere.canon.nim(chips as usize);
+        self.check_misere_memory()?;
+        Ok(heap)
+    }
+
+    /// a + b in simplest form, within the limits and stopping on Ctrl-C.
+    pub fn misere_add(&mut self, a: CanonId, b: CanonId) -> Result<CanonId, GameError> {
+        let Arena {
+            misere,
+            watch,
+            limits,
+            dag_bytes,
+            held_outside,
+            ..
+        } = self;
+        let mut failed = None;
+        let mut count = 0u32;
+        let sum = misere.canon.add(a, b, &mut |canon| {
+            count = count.wrapping_add(1);
+            if let Err(error) = memory_left(canon, *limits, *dag_bytes, *held_outside) {
+                failed = Some(error);
+            } else if count.is_multiple_of(1 << 10)
+                && let Err(error) = watch.check()
+            {
+                failed = Some(error);
+            }
+            failed.is_none()
+        });
+        match (sum, failed) {
+            (Some(sum), _) => Ok(sum),
+            (None, Some(error)) => Err(error),
+            (None, None) => Err(GameError::Cancelled),
+        }
+    }
+
+    fn check_misere_memory(&self) -> Result<(), GameError> {
+        memory_left(
+            &self.misere.canon,
+            self.limits,
+            self.dag_bytes,
+            self.held_outside,
+        )
+    }
+
+    /// A simplest form as a game of the DAG (a nim heap where it is one).
+    pub fn misere_game(&mut self, form: CanonId) -> Result<GameId, GameError> {
+        let mut made: FxHashMap<CanonId, GameId> = FxHashMap::default();
+        let mut stack = vec![form];
+        while let Some(&top) = stack.last() {
+            if made.contains_key(&top) {
+                stack.pop();
+                continue;
+            }
+            if let Some(chips) = self.misere.canon.as_nim(top) {
+                made.insert(top, self.nim(chips as u64)?);
+                stack.pop();
+                continue;
+            }
+            let options = self.misere.canon.options(top).to_vec();
+            let waiting: Vec<CanonId> = options
+                .iter()
+                .copied()
+                .filter(|o| !made.contains_key(o))
+                .collect();
+            if !waiting.is_empty() {
+                stack.extend(waiting);
+                continue;
+            }
+            let game = self.with_options(options.iter().map(|o| made[o]).collect())?;
+            self.misere.forms.insert(game, top);
+            made.insert(top, game);
+            stack.pop();
+        }
+        Ok(made[&form])
+    }
+
+    /// A simplest form written as grundy reads it: `*3`, `<*2, *2 + *2>`, nested; cut short
+    /// past `width` characters.
+    pub fn misere_show(&self, form: CanonId, width: usize) -> String {
+        let mut text = String::new();
+        show(&self.misere.canon, form, width, &mut text);
+        if text.len() > width {
+            let cut = (0..=width)
+                .rev()
+                .find(|&i| text.is_char_boundary(i))
+                .unwrap_or(0);
+            text.truncate(cut);
+            text.push('…');
+        }
+        text
+    }
+}
+
+fn show(canon: &Canon, form: CanonId, width: usize, text: &mut String) {
+    if text.len() > width {
+        return;
+    }
+    if let Some(chips) = canon.as_nim(form) {
+        text.push_str(&format!("*{chips}"));
+        return;
+    }
+    text.push('<');
+    for (i, &option) in canon.options(form).iter().enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        show(canon, option, width, text);
+        if text.len() > width {
+            return;
+        }
+    }
+    text.push('>');
+}
+
+/// Whether the simplest forms still fit in the `memory` limit beside the DAG, and in the
+/// `nodes` limit.
+fn memory_left(
+    canon: &Canon,
+    limits: super::GameLimits,
+    dag_bytes: u64,
+    held_outside: u64,
+) -> Result<(), GameError> {
+    let total = dag_bytes
+        .saturating_add(held_outside)
+        .saturating_add(canon.bytes);
+    if total > limits.memory {
+        return Err(GameError::DagOutOfMemory {
+            limit: limits.memory,
+        });
+    }
+    if canon.len() > limits.nodes {
+        return Err(GameError::TooManyNodes {
+            limit: limits.nodes,
+        });
+    }
+    Ok(())
+}

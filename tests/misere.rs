@@ -1,0 +1,217 @@
+//! Misère play against a reference that knows only the definition: a position with no move
+//! is won by the player to move, any other is won when some move leads to a lost one. Every
+//! fast path (Bouton's rule, genera of tame sums, simplest forms, distinguishing games) is
+//! cross-checked against it on random games and sums.
+
+use std::collections::HashMap;
+
+use grundy::game::misere::{Class, Rule};
+use grundy::game::{Arena, GameId};
+use proptest::prelude::*;
+
+/// Games as a table: game i is the list of its options, earlier games of the table.
+struct Reference {
+    options: Vec<Vec<usize>>,
+    memo: HashMap<Vec<usize>, u64>,
+}
+
+impl Reference {
+    fn new(options: Vec<Vec<usize>>) -> Self {
+        Reference {
+            options,
+            memo: HashMap::new(),
+        }
+    }
+
+    /// The misère Grundy value of a sum (a list of games of the table), by its definition:
+    /// 1 when no move is left, else the mex of the values one move away. The player to move
+    /// loses exactly when it is 0.
+    fn misere_value(&mut self, sum: &[usize]) -> u64 {
+        let mut key: Vec<usize> = sum
+            .iter()
+            .copied()
+            .filter(|&g| !self.options[g].is_empty())
+            .collect();
+        key.sort();
+        if let Some(&value) = self.memo.get(&key) {
+            return value;
+        }
+        let mut seen = Vec::new();
+        for i in 0..key.len() {
+            for option in self.options[key[i]].clone() {
+                let mut next = key.clone();
+                next[i] = option;
+                seen.push(self.misere_value(&next));
+            }
+        }
+        let value = if seen.is_empty() {
+            1
+        } else {
+            (0..).find(|v| !seen.contains(v)).unwrap()
+        };
+        self.memo.insert(key, value);
+        value
+    }
+
+    fn losing(&mut self, sum: &[usize]) -> bool {
+        self.misere_value(sum) == 0
+    }
+}
+
+/// Random games: game 0 has no options, and each later one a few options among the games
+/// before it.
+fn tables() -> impl Strategy<Value = Vec<Vec<usize>>> {
+    prop::collection::vec(
+        prop::collection::vec(any::<prop::sample::Index>(), 0..5),
+        1..12,
+    )
+    .prop_map(|rows| {
+        let mut table = vec![vec![]];
+        for row in rows {
+            let n = table.len();
+            let mut options: Vec<usize> = row.iter().map(|i| i.index(n)).collect();
+            options.sort();
+            options.dedup();
+            table.push(options);
+        }
+        table
+    })
+}
+
+/// The table's games in the arena.
+fn build(arena: &mut Arena, table: &[Vec<usize>]) -> Vec<GameId> {
+    let mut ids: Vec<GameId> = Vec::new();
+    for options in table {
+        let options = options.iter().map(|&o| ids[o]).collect();
+        ids.push(arena.with_options(options).unwrap());
+    }
+    ids
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The outcome of a sum of up to three games, by every rule the engine has, against the
+    /// definition.
+    #[test]
+    fn outcomes_of_sums_agree_with_play(
+        table in tables(),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 1..4),
+    ) {
+        let mut arena = Arena::default();
+        let ids = build(&mut arena, &table);
+        let picked: Vec<usize> = picks.iter().map(|p| p.index(table.len())).collect();
+        let parts: Vec<GameId> = picked.iter().map(|&p| ids[p]).collect();
+        let sum = arena.sum(&parts).unwrap();
+        let mut reference = Reference::new(table.clone());
+        let expected = reference.losing(&picked);
+        prop_assert_eq!(arena.misere_losing(sum).unwrap(), expected);
+        prop_assert_eq!(arena.misere_losing_by_play(sum).unwrap(), expected);
+        let form = arena.misere_form(sum).unwrap();
+        prop_assert_eq!(
+            arena.misere().canon.entry(form).misere,
+            reference.misere_value(&picked),
+            "the simplest form keeps the misère Grundy value"
+        );
+    }
+
+    /// Equal simplest forms behave alike beside every game of the table; different ones are
+    /// told apart by a game that is checked by play.
+    #[test]
+    fn equal_forms_are_equal_in_every_sum(table in tables(), a in any::<prop::sample::Index>(), b in any::<prop::sample::Index>()) {
+        let mut arena = Arena::default();
+        let ids = build(&mut arena, &table);
+        let (a, b) = (a.index(table.len()), b.index(table.len()));
+        let mut reference = Reference::new(table.clone());
+        if arena.misere_equal(ids[a], ids[b]).unwrap() {
+            for x in 0..table.len() {
+                prop_assert_eq!(reference.losing(&[a, x]), reference.losing(&[b, x]));
+            }
+            prop_assert!(arena.misere_distinguisher(ids[a], ids[b]).unwrap().is_none());
+        } else {
+            let found = arena.misere_distinguisher(ids[a], ids[b]).unwrap().unwrap();
+            let x = arena.sum(&[ids[a], found.game]).unwrap();
+            let y = arena.sum(&[ids[b], found.game]).unwrap();
+            prop_assert_eq!(arena.misere_losing_by_play(x).unwrap(), found.first_losing);
+            prop_assert_ne!(arena.misere_losing_by_play(y).unwrap(), found.first_losing);
+        }
+    }
+
+    /// γn is the misère Grundy value of G + 2 + ... + 2 (n heaps of two), g the nimber.
+    #[test]
+    fn genus_agrees_with_sums_of_twos(table in tables(), pick in any::<prop::sample::Index>()) {
+        let mut arena = Arena::default();
+        let two = arena.nim(2).unwrap();
+        let mut with_two = table.clone();
+        let one = with_two.len();
+        with_two.push(vec![0]);
+        with_two.push(vec![0, one]);
+        let two_at = with_two.len() - 1;
+        let ids = build(&mut arena, &table);
+        let g = pick.index(table.len());
+        let (genus, _) = arena.misere_genus(ids[g]).unwrap();
+        prop_assert_eq!(genus.normal, arena.nimber(ids[g]).unwrap());
+        let mut reference = Reference::new(with_two);
+        for n in 0..6 {
+            let mut sum = vec![g];
+            sum.extend(std::iter::repeat_n(two_at, n));
+            prop_assert_eq!(genus.gamma(n), reference.misere_value(&sum), "γ{} of {}", n, genus);
+        }
+        let _ = two;
+    }
+}
+
+#[test]
+fn misere_nim_positions_from_the_texts() {
+    let mut arena = Arena::default();
+    let mut nim = |heaps: &[u64]| {
+        let parts: Vec<GameId> = heaps.iter().map(|&h| arena.nim(h).unwrap()).collect();
+        let sum = arena.sum(&parts).unwrap();
+        let rule = arena.misere_rule(sum).unwrap();
+        assert!(matches!(rule, Rule::Nim(_)));
+        (
+            arena.misere_losing(sum).unwrap(),
+            arena.misere_losing_by_play(sum).unwrap(),
+        )
+    };
+    assert_eq!(nim(&[1, 1, 1]), (true, true));
+    assert_eq!(nim(&[2, 2]), (true, true));
+    assert_eq!(nim(&[3, 4, 5]), (false, false));
+    assert_eq!(
+        nim(&[1, 2, 3]),
+        (true, true),
+        "a nim-sum of 0 with a heap of two or more"
+    );
+    assert_eq!(nim(&[1]), (true, true));
+    assert_eq!(nim(&[0]), (false, false));
+}
+
+#[test]
+fn games_born_by_each_day() {
+    let mut arena = Arena::default();
+    let counts: Vec<usize> = (0..=4)
+        .map(|day| arena.misere_born_by(day).unwrap().len())
+        .collect();
+    assert_eq!(counts, [1, 2, 3, 5, 22], "ONAG ch. 12");
+}
+
+#[test]
+fn genera_of_nim_heaps_and_their_sums() {
+    let mut arena = Arena::default();
+    let mut genus = |heaps: &[u64]| {
+        let parts: Vec<GameId> = heaps.iter().map(|&h| arena.nim(h).unwrap()).collect();
+        let sum = arena.sum(&parts).unwrap();
+        let (genus, class) = arena.misere_genus(sum).unwrap();
+        (genus.to_string(), class)
+    };
+    assert_eq!(genus(&[0]), ("0^120".into(), Class::NimHeap));
+    assert_eq!(genus(&[1]), ("1^031".into(), Class::NimHeap));
+    assert_eq!(genus(&[2]), ("2^20".into(), Class::NimHeap));
+    assert_eq!(genus(&[3]), ("3^31".into(), Class::NimHeap));
+    assert_eq!(genus(&[2, 2]), ("0^02".into(), Class::Tame));
+    assert_eq!(
+        genus(&[1, 1]),
+        ("0^120".into(), Class::NimHeap),
+        "*1 + *1 = 0"
+    );
+}
