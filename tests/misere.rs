@@ -161,6 +161,26 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// Tame games add as nim heaps do (Conway): the genus of a sum of two tame games, from
+    /// their genera, is the genus of the sum's simplest form; and the sum is tame again.
+    #[test]
+    fn tame_games_add_by_their_genera(table in tables(), a in any::<prop::sample::Index>(), b in any::<prop::sample::Index>()) {
+        let mut arena = Arena::default();
+        let ids = build(&mut arena, &table);
+        let (a, b) = (ids[a.index(ids.len())], ids[b.index(ids.len())]);
+        let (ga, ca) = arena.misere_genus(a).unwrap();
+        let (gb, cb) = arena.misere_genus(b).unwrap();
+        prop_assume!(ca.is_tame() && cb.is_tame());
+        let sum = arena.sum(&[a, b]).unwrap();
+        let (genus, class) = arena.misere_genus(sum).unwrap();
+        prop_assert_eq!(genus, grundy::game::misere::genus::tame_sum(&[ga, gb]));
+        prop_assert!(class.is_tame(), "{:?}", class);
+    }
+}
+
 #[test]
 fn misere_nim_positions_from_the_texts() {
     let mut arena = Arena::default();

@@ -23,6 +23,9 @@ pub use nim::Bouton;
 
 use super::{Arena, GameError, GameId, Node};
 
+/// Bytes a game's remembered simplest form takes (a map entry), for the `memory` limit.
+const FORM_BYTES: u64 = 32;
+
 /// Who wins when no move is left.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Play {
@@ -162,8 +165,10 @@ impl Arena {
                 continue;
             }
             steps += 1;
-            if steps.is_multiple_of(1 << 10) {
-                self.watch.check()?;
+            if steps.is_multiple_of(1 << 12) {
+                let found = self.misere.canon.len() as u64;
+                self.watch.tick("misère simplest forms found", found, 0)?;
+                self.check_misere_memory()?;
             }
             let form = match self.node(top).clone() {
                 Node::Nim(chips) => self.misere_nim(chips)?,
@@ -198,8 +203,10 @@ impl Arena {
                 }
             };
             self.misere.forms.insert(top, form);
+            self.misere.canon.bytes += FORM_BYTES;
             stack.pop();
         }
+        self.watch.finish();
         Ok(self.misere.forms[&id])
     }
 
@@ -238,8 +245,8 @@ impl Arena {
             count = count.wrapping_add(1);
             if let Err(error) = memory_left(canon, *limits, *dag_bytes, *held_outside) {
                 failed = Some(error);
-            } else if count.is_multiple_of(1 << 10)
-                && let Err(error) = watch.check()
+            } else if count.is_multiple_of(1 << 12)
+                && let Err(error) = watch.tick("misère sums added", canon.len() as u64, 0)
             {
                 failed = Some(error);
             }
@@ -252,7 +259,7 @@ impl Arena {
         }
     }
 
-    fn check_misere_memory(&self) -> Result<(), GameError> {
+    pub(super) fn check_misere_memory(&self) -> Result<(), GameError> {
         memory_left(
             &self.misere.canon,
             self.limits,
