@@ -42,7 +42,10 @@ fn main() {
         println!("| {name} | {count} | {} | — | — |", ran.show());
     }
     let rows: &[u64] = if quick { &[20, 30] } else { &[20, 30, 40, 50] };
-    for (game, label) in [(HeapGame::kayles(), "Kayles"), (HeapGame::dawson(), "Dawson's Kayles")] {
+    for (game, label) in [
+        (HeapGame::kayles(), "Kayles"),
+        (HeapGame::dawson(), "Dawson's Kayles"),
+    ] {
         for &n in rows {
             let name = format!("misère {label} row of {n}");
             if !keep(&name) {

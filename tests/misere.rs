@@ -89,7 +89,7 @@ fn build(arena: &mut Arena, table: &[Vec<usize>]) -> Vec<GameId> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     /// The outcome of a sum of up to three games, by every rule the engine has, against the
     /// definition.
@@ -162,7 +162,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     /// Tame games add as nim heaps do (Conway): the genus of a sum of two tame games, from
     /// their genera, is the genus of the sum's simplest form; and the sum is tame again.
