@@ -139,6 +139,17 @@ impl Explainer<'_> {
         }
     }
 
+    /// `options G` in the explainer's play convention: in misère play, every move with the
+    /// misère outcome it leaves.
+    pub fn options_in_play(&mut self, game: GameId, full: bool) -> Result<super::Explanation> {
+        match self.play {
+            Play::Normal => self.options(game, full).map(super::Explanation::Options),
+            Play::Misere => {
+                (self.misere_moves(game, true, full)).map(super::Explanation::MisereMoves)
+            }
+        }
+    }
+
     /// `moves misere G` or `moves all misere G`.
     pub fn misere_moves(&mut self, game: GameId, all: bool, full: bool) -> Result<MisereMoves> {
         let losing = self.arena.misere_losing(game)?;
