@@ -386,3 +386,39 @@ fn genera_of_small_kayles_rows() {
     }
     assert_eq!(losing, [1, 4, 9, 12]);
 }
+
+#[test]
+fn a_nim_heap_in_a_tame_sum_needs_no_simplest_form() {
+    use grundy::game::heap::HeapGame;
+    let mut arena = Arena::default();
+    let huge = arena.nim(1_000_000_000).unwrap();
+    let row = arena.heap(&HeapGame::kayles(), 3).unwrap();
+    let sum = arena.sum(&[huge, row]).unwrap();
+    assert!(matches!(arena.misere_rule(sum).unwrap(), Rule::Tame { .. }));
+    assert!(!arena.misere_losing(sum).unwrap());
+    // kayles(3) has the genus of *3, so kayles(3) + *3 is lost as *3 + *3 is.
+    let three = arena.nim(3).unwrap();
+    let sum = arena.sum(&[three, row]).unwrap();
+    assert_eq!(
+        arena.misere_losing(sum).unwrap(),
+        arena.misere_losing_by_play(sum).unwrap()
+    );
+    assert!(arena.misere_losing(sum).unwrap());
+}
+
+#[test]
+fn a_heap_too_large_for_its_simplest_form_is_refused() {
+    let mut arena = Arena::default();
+    let huge = arena.nim(1_000_000_000).unwrap();
+    assert!(arena.misere_form(huge).is_err());
+    let limited = grundy::game::GameLimits {
+        memory: 64 << 20,
+        ..Default::default()
+    };
+    let mut arena = Arena::new(limited);
+    let large = arena.nim(100_000).unwrap();
+    assert!(matches!(
+        arena.misere_form(large),
+        Err(grundy::game::GameError::DagOutOfMemory { .. })
+    ));
+}

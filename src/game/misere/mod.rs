@@ -115,6 +115,12 @@ impl Arena {
         if parts.len() > 1 {
             let mut tame = Vec::new();
             for &part in &parts {
+                // A nim heap's genus is known without its simplest form (which for a heap
+                // of a million chips would not fit).
+                if let Node::Nim(chips) = *self.node(part) {
+                    tame.push((part, genus::nim_heap(chips)));
+                    continue;
+                }
                 let form = self.misere_form(part)?;
                 if !self.misere.canon.class(form).is_tame() {
                     break;
@@ -217,6 +223,7 @@ impl Arena {
         stack.len() > waiting
     }
 
+    /// *n in simplest form: every smaller heap too, one by one within the limits.
     fn misere_nim(&mut self, chips: u64) -> Result<CanonId, GameError> {
         if chips > self.limits.options {
             return Err(GameError::TooManyOptions {
@@ -224,9 +231,17 @@ impl Arena {
                 limit: self.limits.options,
             });
         }
-        let heap = self.misere.canon.nim(chips as usize);
+        for heap in 0..=chips as usize {
+            self.misere.canon.nim(heap);
+            if heap.is_multiple_of(64) {
+                self.watch
+                    .tick("misère nim heaps in simplest form", heap as u64, chips)?;
+                self.check_misere_memory()?;
+            }
+        }
+        self.watch.finish();
         self.check_misere_memory()?;
-        Ok(heap)
+        Ok(self.misere.canon.nim(chips as usize))
     }
 
     /// a + b in simplest form, within the limits and stopping on Ctrl-C.
