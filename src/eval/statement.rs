@@ -244,6 +244,8 @@ impl Session {
 
     fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
         self.steps = 0;
+        self.play = self.session_play;
+        self.misere_used = false;
         self.lists_gone();
         self.arena.watch.begin();
         self.value_begins();

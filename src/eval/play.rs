@@ -1,0 +1,94 @@
+//! The play convention the evaluator passes down: normal play (the last move wins) or misère
+//! play (the last move loses). It is a field of the session, not a second evaluator: a
+//! `misere E` prefix sets it while `E` is evaluated, and `G is losing` and `G == H` between
+//! games read it. `nimber(G)` always means the normal-play value.
+//!
+//! A family's body is its own expression: it runs in the session's convention (or the one
+//! its own text says), not in the one around the call, so that each call is computed once
+//! and remembered whatever asks for it.
+
+use super::{Result, Session};
+use crate::game::GameId;
+use crate::game::misere::Play;
+use crate::source::Span;
+use crate::syntax::ast::{Expr, ExprKind};
+
+impl Session {
+    /// The play convention of the statements to come.
+    pub fn play(&self) -> Play {
+        self.session_play
+    }
+
+    /// Sets the play convention of the statements to come (`:set play misere`). Family
+    /// values computed in the other convention are forgotten, since a body may ask who wins.
+    pub fn set_play(&mut self, play: Play) {
+        if play != self.session_play {
+            self.memo = Default::default();
+            self.memo_forgotten();
+            self.names.forget_calls();
+        }
+        self.session_play = play;
+        self.play = play;
+    }
+
+    /// Evaluates with `play` as the convention, the one before it restored after (errors
+    /// and suspended calls included).
+    pub(super) fn in_play<T>(&mut self, play: Play, f: impl FnOnce(&mut Session) -> T) -> T {
+        let outer = std::mem::replace(&mut self.play, play);
+        let result = f(self);
+        self.play = outer;
+        result
+    }
+
+    /// A family's body runs in the session's convention (see the module's comment).
+    pub(super) fn in_session_play<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
+        self.in_play(self.session_play, f)
+    }
+
+    /// Whether the player to move loses `id` in the current convention.
+    pub(super) fn losing(&mut self, id: GameId, span: Span) -> Result<bool> {
+        match self.play {
+            Play::Normal => Ok(self.nimber(id, span)? == 0),
+            Play::Misere => {
+                self.misere_used = true;
+                self.arena
+                    .misere_losing(id)
+                    .map_err(|e| self.game_error(e, span))
+            }
+        }
+    }
+
+    /// Whether two games are equivalent in the current convention: the same in every sum.
+    pub(super) fn games_equal(
+        &mut self,
+        (a, a_span): (GameId, Span),
+        (b, b_span): (GameId, Span),
+    ) -> Result<bool> {
+        match self.play {
+            Play::Normal => Ok(self.nimber(a, a_span)? == self.nimber(b, b_span)?),
+            Play::Misere => {
+                self.misere_used = true;
+                self.arena
+                    .misere_equal(a, b)
+                    .map_err(|e| self.game_error(e, a_span.to(b_span)))
+            }
+        }
+    }
+
+    /// The expression inside its parentheses and `misere`/`normal` prefixes, with the
+    /// convention they give it (the current one if none).
+    pub(super) fn unplay<'e>(&self, expr: &'e Expr) -> (Play, &'e Expr) {
+        let mut play = self.play;
+        let mut expr = expr;
+        loop {
+            match &expr.kind {
+                ExprKind::Paren(inner) => expr = inner,
+                ExprKind::Play { play: said, expr: inner, .. } => {
+                    play = *said;
+                    expr = inner;
+                }
+                _ => return (play, expr),
+            }
+        }
+    }
+}
