@@ -23,6 +23,7 @@ mod library;
 pub mod limits;
 mod memo;
 mod memory;
+mod misere;
 mod naming;
 mod ops;
 mod options;
