@@ -525,6 +525,18 @@ fn explanation_json(explanation: &Explanation) -> Value {
         }
         Explanation::Tree(text) => json!({ "kind": "tree", "text": text }),
         Explanation::Dot(text) => json!({ "kind": "dot", "text": text }),
+        Explanation::MisereMoves(list) => {
+            let moves: Vec<Value> = list
+                .moves
+                .iter()
+                .map(|m| json!({ "move": m.description, "result": m.result, "wins": m.to_losing, "reason": m.reason }))
+                .collect();
+            json!({
+                "kind": "moves", "play": "misere", "game": list.game,
+                "outcome": if list.losing { "P" } else { "N" }, "all": list.all,
+                "total": list.total, "moves": moves, "hidden": list.hidden, "rule": list.rule,
+            })
+        }
     }
 }
 

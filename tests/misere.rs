@@ -215,3 +215,154 @@ fn genera_of_nim_heaps_and_their_sums() {
         "*1 + *1 = 0"
     );
 }
+
+mod explained {
+    use grundy::explain::{Claim, Explainer, Fold};
+    use grundy::game::heap::HeapGame;
+    use grundy::game::misere::Play;
+    use grundy::game::{Arena, GameId, Names};
+
+    fn nim(arena: &mut Arena, heaps: &[u64]) -> GameId {
+        let parts: Vec<GameId> = heaps.iter().map(|&h| arena.nim(h).unwrap()).collect();
+        arena.sum(&parts).unwrap()
+    }
+
+    fn why(arena: &mut Arena, claim: Claim) -> String {
+        let names = Names::default();
+        let mut explainer = Explainer::new(arena, &names, Fold::SCREEN).play(Play::Misere);
+        explainer.prove(&claim, false).unwrap().to_string()
+    }
+
+    #[test]
+    fn explanations_speak_the_literature() {
+        let mut arena = Arena::default();
+        let g = nim(&mut arena, &[1, 2, 3]);
+        let text = why(
+            &mut arena,
+            Claim::Outcome {
+                game: g,
+                losing: true,
+                text: "*1 + *2 + *3".into(),
+            },
+        );
+        assert!(
+            text.starts_with("In misère play, *1 + *2 + *3 is losing: true."),
+            "{text}"
+        );
+        assert!(text.contains("Bouton's rule"), "{text}");
+
+        let g = nim(&mut arena, &[3, 4, 5]);
+        let names = Names::default();
+        let mut explainer = Explainer::new(&mut arena, &names, Fold::SCREEN).play(Play::Misere);
+        let moves = explainer
+            .moves_in_play(g, false, false)
+            .unwrap()
+            .to_string();
+        assert!(moves.contains("*3 → *1: remove 2 chips from the pile of 3, leaving *1 + *4 + *5 (misère P): as in Nim"), "{moves}");
+        assert_eq!(
+            moves.matches("\n  ").count(),
+            1,
+            "one winning move: {moves}"
+        );
+        let tree = explainer.tree(g, 1, false, 1000).unwrap();
+        assert!(tree.starts_with("*3 + *4 + *5 (misère N)\n"), "{tree}");
+        assert!(tree.contains("*1 + *4 + *5 (misère P)"), "{tree}");
+
+        let two = nim(&mut arena, &[2, 2]);
+        let zero = arena.zero();
+        let text = why(
+            &mut arena,
+            Claim::Equivalent {
+                lhs: two,
+                rhs: zero,
+                negated: false,
+                lhs_text: "*2 + *2".into(),
+                rhs_text: "0".into(),
+            },
+        );
+        assert!(
+            text.contains("with X = 0: *2 + *2 + X is losing and 0 + X is winning"),
+            "{text}"
+        );
+        let one = nim(&mut arena, &[1, 1]);
+        let text = why(
+            &mut arena,
+            Claim::Equivalent {
+                lhs: one,
+                rhs: zero,
+                negated: false,
+                lhs_text: "*1 + *1".into(),
+                rhs_text: "0".into(),
+            },
+        );
+        assert!(
+            text.starts_with("In misère play, *1 + *1 ≡ 0: true."),
+            "{text}"
+        );
+        assert!(
+            text.contains("the option *1 is reversible through 0"),
+            "{text}"
+        );
+        assert!(text.contains("the proviso holds"), "{text}");
+
+        let k = arena.heap(&HeapGame::kayles(), 5).unwrap();
+        let text = why(
+            &mut arena,
+            Claim::Value {
+                game: k,
+                text: "kayles(5)".into(),
+            },
+        );
+        assert!(
+            text.contains("the mex rule does not decide; here is the search"),
+            "{text}"
+        );
+        assert!(
+            text.contains("kayles(5) has genus 4^146"),
+            "Winning Ways' genus of K5: {text}"
+        );
+
+        let a = arena.heap(&HeapGame::kayles(), 4).unwrap();
+        let b = arena.heap(&HeapGame::kayles(), 3).unwrap();
+        let k = arena.sum(&[a, b]).unwrap();
+        let text = why(
+            &mut arena,
+            Claim::Outcome {
+                game: k,
+                losing: true,
+                text: "kayles(4) + kayles(3)".into(),
+            },
+        );
+        assert!(text.contains("every part is tame"), "{text}");
+        assert!(text.contains("kayles(4) is tame, of genus 1^031"), "{text}");
+    }
+}
+
+/// Kayles' genera as Winning Ways (ch. 13) gives them: tame but for K5.
+#[test]
+fn genera_of_small_kayles_rows() {
+    use grundy::game::heap::HeapGame;
+    let mut arena = Arena::default();
+    let expected = [
+        "0^120", "1^031", "2^20", "3^31", "1^031", "4^146", "3^31", "2^20",
+    ];
+    for (n, genus) in expected.iter().enumerate() {
+        let row = arena.heap(&HeapGame::kayles(), n as u64).unwrap();
+        assert_eq!(
+            arena.misere_genus(row).unwrap().0.to_string(),
+            *genus,
+            "K{n}"
+        );
+    }
+    // Past those, the misère outcome of single rows against play: P exactly at 1, 4, 9, 12.
+    let mut losing = Vec::new();
+    for n in 0..=16 {
+        let row = arena.heap(&HeapGame::kayles(), n).unwrap();
+        let by_play = arena.misere_losing_by_play(row).unwrap();
+        assert_eq!(arena.misere_losing(row).unwrap(), by_play, "K{n}");
+        if by_play {
+            losing.push(n);
+        }
+    }
+    assert_eq!(losing, [1, 4, 9, 12]);
+}

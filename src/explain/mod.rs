@@ -8,6 +8,7 @@ mod counter;
 mod derive;
 mod hackenbush;
 mod listing;
+mod misere;
 mod picture;
 mod proof;
 mod why;
@@ -18,9 +19,11 @@ use std::fmt;
 use rustc_hash::FxHashSet;
 
 pub use listing::{MoveLine, MoveList, OptionLine, OptionList};
+pub use misere::{MisereMoves, MisereSummary, misere_summary};
 pub use proof::{Folded, Proof, Rule, Step, binary_columns, values_text};
 pub use why::Claim;
 
+use crate::game::misere::Play;
 use crate::game::moves::Move;
 use crate::game::{Arena, GameError, GameId, NameOf, Node, show_nimber};
 
@@ -58,6 +61,8 @@ pub enum Explanation {
     Options(OptionList),
     Tree(String),
     Dot(String),
+    /// `moves misere G`: moves in misère play.
+    MisereMoves(MisereMoves),
 }
 
 impl fmt::Display for Explanation {
@@ -67,6 +72,7 @@ impl fmt::Display for Explanation {
             Explanation::Moves(moves) => write!(f, "{moves}"),
             Explanation::Options(options) => write!(f, "{options}"),
             Explanation::Tree(text) | Explanation::Dot(text) => write!(f, "{}", text.trim_end()),
+            Explanation::MisereMoves(moves) => write!(f, "{moves}"),
         }
     }
 }
@@ -120,6 +126,8 @@ pub struct Explainer<'a> {
     derived: u64,
     /// The games asked about, as the user wrote them, if they are games of their own.
     written: Vec<(GameId, Written)>,
+    /// Who wins when no move is left: every answer is in this convention.
+    play: Play,
 }
 
 type Result<T> = std::result::Result<T, GameError>;
@@ -138,7 +146,14 @@ impl<'a> Explainer<'a> {
             read: 0,
             derived: 0,
             written: Vec::new(),
+            play: Play::Normal,
         }
+    }
+
+    /// Answers in this play convention (misère: the last move loses).
+    pub fn play(mut self, play: Play) -> Self {
+        self.play = play;
+        self
     }
 
     /// A game as the user would call it: its name, or how it would be typed.

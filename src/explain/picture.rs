@@ -8,6 +8,7 @@ use std::fmt::Write;
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Explainer, Result};
+use crate::game::misere::Play;
 use crate::game::{GameError, GameId, Node, show_nimber};
 
 /// Children drawn under one node before the rest are counted (a full tree draws all).
@@ -27,8 +28,8 @@ impl Explainer<'_> {
             room: lines,
             depth,
         };
-        let value = show_nimber(self.arena.nimber(root)?);
-        tree.line(format_args!("{} ≡ {value}", self.name(root)))?;
+        let label = self.label(root)?;
+        tree.line(format_args!("{} {label}", self.name(root)))?;
         self.branches(root, "", depth, &mut tree)?;
         Ok(tree.out)
     }
@@ -61,12 +62,12 @@ impl Explainer<'_> {
             } else {
                 ("├── ", "│   ")
             };
-            let value = show_nimber(self.arena.nimber(option)?);
+            let label = self.label(option)?;
             let seen = !tree.drawn.insert(option);
             let leaf = self.arena.option_count(option) == 0;
             let note = if seen && !leaf { "  (see above)" } else { "" };
             let name = self.reached(game, &how, option);
-            tree.line(format_args!("{indent}{branch}{name} ≡ {value}{note}"))?;
+            tree.line(format_args!("{indent}{branch}{name} {label}{note}"))?;
             if !seen {
                 self.branches(option, &format!("{indent}{below}"), depth - 1, tree)?;
             }
@@ -77,6 +78,29 @@ impl Explainer<'_> {
             tree.line(format_args!("{indent}└── … {more} more option{plural}"))?;
         }
         Ok(())
+    }
+
+    /// `≡ *3` in normal play, `(misère N)` in misère play.
+    fn label(&mut self, game: GameId) -> Result<String> {
+        Ok(match self.play {
+            Play::Normal => format!("≡ {}", show_nimber(self.arena.nimber(game)?)),
+            Play::Misere => {
+                let outcome = if self.arena.misere_losing(game)? {
+                    "P"
+                } else {
+                    "N"
+                };
+                format!("(misère {outcome})")
+            }
+        })
+    }
+
+    /// Whether the player to move loses, in the explainer's play convention.
+    fn losing(&mut self, game: GameId) -> Result<bool> {
+        match self.play {
+            Play::Normal => Ok(self.arena.nimber(game)? == 0),
+            Play::Misere => self.arena.misere_losing(game),
+        }
     }
 
     /// Graphviz DOT of the game's DAG: each node labelled by the game and its value,
@@ -94,10 +118,10 @@ impl Explainer<'_> {
         let mut cut = false;
         while let Some(game) = queue.pop_front() {
             self.progress("dot: games drawn")?;
-            let value = self.arena.nimber(game)?;
+            let losing = self.losing(game)?;
             let id = ids[&game];
-            let label = escape(&format!("{}\n≡ {}", self.name(game), show_nimber(value)));
-            let fill = if value == 0 {
+            let label = escape(&format!("{}\n{}", self.name(game), self.label(game)?));
+            let fill = if losing {
                 ", style=\"rounded,filled\", fillcolor=\"#f4c7c3\""
             } else {
                 ""

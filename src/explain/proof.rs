@@ -46,6 +46,21 @@ pub enum Rule {
     MexDefinition,
     /// a ⊕ b adds binary digits without carrying.
     NimSumOfIntegers,
+    /// Misère play: a game with no move is won by the player to move; any other is won
+    /// exactly when some option is lost.
+    MisereOutcome,
+    /// Misère Nim: play as in Nim unless that leaves only heaps of 0 or 1 chips.
+    Bouton,
+    /// Tame games add as misère Nim heaps, by their genera.
+    TameSum,
+    /// The genus g^{γ0γ1…}: γn = mex(γ′n, γn−1, γn−1 ⊕ 1).
+    Genus,
+    /// A reversible option (with an option equal to the game) may be deleted.
+    Reversible,
+    /// Two games are misère-equivalent exactly when their simplest forms are the same.
+    SimplestForms,
+    /// A game that tells two games apart, found as in Conway's proof and played out.
+    Distinguisher,
 }
 
 impl Rule {
@@ -71,6 +86,15 @@ impl Rule {
             Rule::Snake => "a snake of length n is *n, Bonus I",
             Rule::MexDefinition => "definition of mex",
             Rule::NimSumOfIntegers => "nim-sum: binary addition without carry",
+            Rule::MisereOutcome => {
+                "misère play: no move wins; else winning iff some option is losing"
+            }
+            Rule::Bouton => "misère Nim, Bouton's rule",
+            Rule::TameSum => "tame games add as misère Nim heaps, Conway, ONAG ch. 12",
+            Rule::Genus => "genus, Conway, ONAG ch. 12",
+            Rule::Reversible => "reversible options, Conway's simplification, ONAG ch. 12",
+            Rule::SimplestForms => "equal iff the same simplest form, Conway, ONAG ch. 12",
+            Rule::Distinguisher => "definition of misère equivalence",
         }
     }
 }

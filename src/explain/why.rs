@@ -87,6 +87,9 @@ impl Explainer<'_> {
     }
 
     fn build(&mut self, claim: &Claim) -> Result<Proof> {
+        if self.play == crate::game::misere::Play::Misere {
+            return self.misere_proof(claim);
+        }
         match claim {
             Claim::Equivalent {
                 lhs,

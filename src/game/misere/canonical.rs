@@ -218,9 +218,10 @@ impl Canon {
 
     /// The size of the nim heap `id` is, if it is one.
     pub fn as_nim(&self, id: CanonId) -> Option<usize> {
+        // *n's options are *0 … *(n−1), born on days 0 … n−1, so in that order.
         let options = self.options(id);
         let n = options.len();
-        (self.nims.len() > n && self.nims[n] == id).then_some(n)
+        (self.nims.len() >= n && *options == self.nims[..n]).then_some(n)
     }
 
     /// The sum a + b in simplest form. Worked out with a stack of its own, never Rust

@@ -84,6 +84,11 @@ impl Arena {
         &self.misere
     }
 
+    /// The table of simplest forms, to read genera and reductions from.
+    pub fn misere_canon(&mut self) -> &mut Canon {
+        &mut self.misere.canon
+    }
+
     /// The parts of a game: a sum's, or the game alone.
     pub fn parts(&self, id: GameId) -> Vec<GameId> {
         match self.node(id) {
@@ -309,9 +314,10 @@ fn show(canon: &Canon, form: CanonId, width: usize, text: &mut String) {
     if text.len() > width {
         return;
     }
-    if let Some(chips) = canon.as_nim(form) {
-        text.push_str(&format!("*{chips}"));
-        return;
+    match canon.as_nim(form) {
+        Some(0) => return text.push('0'),
+        Some(chips) => return text.push_str(&format!("*{chips}")),
+        None => {}
     }
     text.push('<');
     for (i, &option) in canon.options(form).iter().enumerate() {

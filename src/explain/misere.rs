@@ -1,0 +1,518 @@
+//! Explanations in misère play, in the literature's words: Bouton's rule for misère Nim,
+//! genera of tame games (Conway), simplest forms with their reversible options, the search
+//! where the mex rule does not decide, and distinguishing games checked by play.
+
+use std::fmt;
+
+use super::{Explainer, Folded, Proof, Result, Rule, Step, binary_columns};
+use crate::game::misere::nim::NimMove;
+use crate::game::misere::{Bouton, CanonId, Class, Genus, Play, Rule as Decided};
+use crate::game::moves::Move;
+use crate::game::{Arena, GameId};
+
+/// Characters of a simplest form printed before it is cut short.
+const FORM_WIDTH: usize = 160;
+
+/// What `misere G` prints: the outcome, the genus and what it says, the simplest form.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MisereSummary {
+    pub losing: bool,
+    pub genus: Genus,
+    pub class: Class,
+    /// The simplest form, as grundy reads it (cut short past a screen line).
+    pub simplest: String,
+}
+
+impl fmt::Display for MisereSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let outcome = if self.losing {
+            "P (the player to move loses)"
+        } else {
+            "N (the player to move wins)"
+        };
+        write!(
+            f,
+            "misère {outcome} · genus {} ({}) · simplest form {}",
+            self.genus,
+            self.class.word(),
+            self.simplest
+        )
+    }
+}
+
+/// The misère facts of a game.
+pub fn misere_summary(arena: &mut Arena, game: GameId) -> Result<MisereSummary> {
+    let losing = arena.misere_losing(game)?;
+    let (genus, class) = arena.misere_genus(game)?;
+    let form = arena.misere_form(game)?;
+    Ok(MisereSummary {
+        losing,
+        genus,
+        class,
+        simplest: arena.misere_show(form, FORM_WIDTH),
+    })
+}
+
+/// `moves misere G`: the winning moves in misère play (or every move, with its outcome).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MisereMoves {
+    pub game: String,
+    pub losing: bool,
+    pub all: bool,
+    /// How many moves the game has in all.
+    pub total: u64,
+    pub moves: Vec<MisereMove>,
+    /// Moves left out to keep the list short.
+    pub hidden: usize,
+    /// For misère Nim, the part of Bouton's rule the position is in.
+    pub rule: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct MisereMove {
+    /// `*3 → *1: remove 2 chips from the pile of 3`
+    pub description: String,
+    /// The whole game after the move.
+    pub result: String,
+    pub to: GameId,
+    /// Whether the player who then moves loses (so the move wins).
+    pub to_losing: bool,
+    /// Why, for a move of misère Nim.
+    pub reason: Option<String>,
+}
+
+impl fmt::Display for MisereMoves {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let outcome = if self.losing {
+            "misère P-position: the player to move loses"
+        } else {
+            "misère N-position: the player to move wins"
+        };
+        writeln!(f, "{} is a {outcome} (misère play).", self.game)?;
+        if let Some(rule) = &self.rule {
+            writeln!(f, "{rule}")?;
+        }
+        if !self.all && self.moves.is_empty() {
+            return write!(f, "No move wins: every move leaves a misère N-position.");
+        }
+        let head = if self.all {
+            format!("Every move ({}):", self.total)
+        } else {
+            let count = self.moves.len();
+            format!("Winning move{}:", if count == 1 { "" } else { "s" })
+        };
+        write!(f, "{head}")?;
+        for line in &self.moves {
+            let outcome = if line.to_losing { "P" } else { "N" };
+            write!(
+                f,
+                "\n  {}, leaving {} (misère {outcome})",
+                line.description, line.result
+            )?;
+            if let Some(reason) = &line.reason {
+                write!(f, ": {reason}")?;
+            }
+        }
+        if self.hidden > 0 {
+            write!(f, "\n  … {} more", self.hidden)?;
+        }
+        Ok(())
+    }
+}
+
+/// Moves listed before the rest are counted (`full`: all of them, within reason).
+const SHOWN: usize = 30;
+
+impl Explainer<'_> {
+    /// `moves G` in the explainer's play convention.
+    pub fn moves_in_play(
+        &mut self,
+        game: GameId,
+        all: bool,
+        full: bool,
+    ) -> Result<super::Explanation> {
+        match self.play {
+            Play::Normal => self.moves(game, all, full).map(super::Explanation::Moves),
+            Play::Misere => {
+                (self.misere_moves(game, all, full)).map(super::Explanation::MisereMoves)
+            }
+        }
+    }
+
+    /// `moves misere G` or `moves all misere G`.
+    pub fn misere_moves(&mut self, game: GameId, all: bool, full: bool) -> Result<MisereMoves> {
+        let losing = self.arena.misere_losing(game)?;
+        let total = self.move_count(game);
+        let shown = if full {
+            super::listing::FULL_LISTING
+        } else {
+            SHOWN
+        };
+        let bouton = match self.arena.misere_rule(game)? {
+            Decided::Nim(bouton) => Some(bouton),
+            _ => None,
+        };
+        let listed = if all {
+            self.first_moves(game, shown)?
+        } else {
+            self.arena.moves(game)?
+        };
+        let mut moves = Vec::new();
+        let mut winning = 0usize;
+        for (how, to) in listed {
+            let to_losing = self.arena.misere_losing(to)?;
+            if !all && !to_losing {
+                continue;
+            }
+            winning += 1;
+            if moves.len() >= shown {
+                continue;
+            }
+            let reason = match &bouton {
+                Some(bouton) if to_losing => nim_move_of(bouton, &how).map(|m| bouton_reason(&m)),
+                _ => None,
+            };
+            moves.push(MisereMove {
+                description: self.describe_move(game, &how, to),
+                result: self.reached(game, &how, to),
+                to,
+                to_losing,
+                reason,
+            });
+        }
+        let hidden = if all {
+            (total as usize).saturating_sub(moves.len())
+        } else {
+            winning - moves.len()
+        };
+        Ok(MisereMoves {
+            game: self.name(game),
+            losing,
+            all,
+            total,
+            moves,
+            hidden,
+            rule: bouton.as_ref().map(bouton_rule),
+        })
+    }
+
+    /// `why misere ...`: a proof in misère play.
+    pub(super) fn misere_proof(&mut self, claim: &super::Claim) -> Result<Proof> {
+        use super::Claim;
+        match claim {
+            Claim::Outcome { game, losing, text } => {
+                let is = self.arena.misere_losing(*game)?;
+                let holds = is == *losing;
+                let said = if *losing { "losing" } else { "winning" };
+                let headline = format!("In misère play, {text} is {said}: {holds}.");
+                let steps = self.misere_outcome_steps(*game, text)?;
+                Ok(proof(headline, Some(holds), steps, self.folded))
+            }
+            Claim::Equivalent {
+                lhs,
+                rhs,
+                negated,
+                lhs_text,
+                rhs_text,
+            } => self.misere_equivalence(*lhs, *rhs, *negated, lhs_text, rhs_text),
+            Claim::Value { game, text } => {
+                let summary = misere_summary(self.arena, *game)?;
+                let who = if summary.losing { "loses" } else { "wins" };
+                let headline = format!("In misère play the player to move {who} {text}.");
+                let mut steps = self.misere_outcome_steps(*game, text)?;
+                steps.push(self.genus_step(*game, text)?);
+                steps.push(Step::new(format!(
+                    "its simplest form is {}",
+                    summary.simplest
+                )));
+                Ok(proof(headline, None, steps, self.folded))
+            }
+        }
+    }
+
+    /// Why a game is won or lost in misère play: by Bouton's rule, by genera, or by search.
+    fn misere_outcome_steps(&mut self, game: GameId, text: &str) -> Result<Vec<Step>> {
+        let losing = self.arena.misere_losing(game)?;
+        let who = if losing { "loses" } else { "wins" };
+        match self.arena.misere_rule(game)? {
+            Decided::Nim(bouton) => {
+                let mut rule = Step::new(bouton_rule(&bouton)).by(Rule::Bouton);
+                if bouton.has_large_heap() {
+                    rule = rule.detail(binary_columns(&bouton.heaps));
+                }
+                let mut steps = vec![rule];
+                if !losing {
+                    for m in bouton.winning_moves().into_iter().take(3) {
+                        steps.push(Step::new(format!(
+                            "a winning move: the heap of {} to {}, {}",
+                            m.from,
+                            m.to,
+                            bouton_reason(&m)
+                        )));
+                    }
+                }
+                steps.push(Step::new(format!("so the player to move {who} {text}")));
+                Ok(steps)
+            }
+            Decided::Tame { parts, sum } => {
+                let mut because = Vec::new();
+                for (part, genus) in &parts {
+                    because.push(Step::new(format!(
+                        "{} is tame, of genus {genus}",
+                        self.name(*part)
+                    )));
+                }
+                let plays = if sum.is_fickle() {
+                    "every part has the genus of 0 or *1, as when only heaps of 0 or 1 are left"
+                } else {
+                    "some part plays as a heap of two or more"
+                };
+                Ok(vec![
+                    Step::new(format!(
+                        "every part is tame, so they add as the nim heaps of their genera: \
+                         the sum has genus {sum} ({plays})"
+                    ))
+                    .by(Rule::TameSum)
+                    .because(because),
+                    Step::new(format!(
+                        "its misère value γ0 is {}, so the player to move {who} {text}",
+                        sum.misere()
+                    )),
+                ])
+            }
+            Decided::Simplest { .. } => {
+                let mut steps = vec![Step::new(
+                    "in misère play the mex rule does not decide; here is the search",
+                )];
+                steps.push(self.search_step(game, text, 0)?);
+                Ok(steps)
+            }
+        }
+    }
+
+    /// The search: from a losing game every move leaves a winning one, from a winning game
+    /// some move leaves a losing one; a game with no move is won by the player to move.
+    fn search_step(&mut self, game: GameId, text: &str, depth: usize) -> Result<Step> {
+        self.progress("why: games searched")?;
+        self.built(1)?;
+        let losing = self.arena.misere_losing(game)?;
+        let count = self.move_count(game);
+        if count == 0 {
+            return Ok(Step::new(format!(
+                "{text} has no move: the player to move wins (misère play)"
+            ))
+            .by(Rule::MisereOutcome));
+        }
+        let deeper = depth + 1 < self.fold.depth;
+        if !losing {
+            let (how, to) = self
+                .arena
+                .moves(game)?
+                .into_iter()
+                .find(|(_, to)| self.arena.misere_losing(*to).unwrap_or(false))
+                .expect("a winning game has a move to a losing one");
+            let name = self.reached(game, &how, to);
+            let mut step = Step::new(format!(
+                "{text} is winning: it moves to {name}, which is losing"
+            ))
+            .by(Rule::MisereOutcome);
+            if deeper {
+                step = step.because(vec![self.search_step(to, &name, depth + 1)?]);
+            } else if self.arena.option_count(to) > 0 {
+                self.folded = true;
+            }
+            return Ok(step);
+        }
+        let moves = self.first_moves(game, self.fold.width)?;
+        let mut because = Vec::new();
+        if deeper {
+            for (how, to) in &moves {
+                let name = self.reached(game, how, *to);
+                because.push(self.search_step(*to, &name, depth + 1)?);
+            }
+            if (moves.len() as u64) < count {
+                because.push(Step::new(format!(
+                    "… and {} more moves, each to a winning game",
+                    count - moves.len() as u64
+                )));
+            }
+        } else {
+            self.folded = true;
+        }
+        let each = match count {
+            1 => "its only move leaves a winning game".to_owned(),
+            2 => "both its moves leave winning games".to_owned(),
+            _ => format!("each of its {count} moves leaves a winning game"),
+        };
+        Ok(Step::new(format!("{text} is losing: {each}"))
+            .by(Rule::MisereOutcome)
+            .because(because))
+    }
+
+    /// How the genus of a game comes from its options'.
+    fn genus_step(&mut self, game: GameId, text: &str) -> Result<Step> {
+        let (genus, class) = self.arena.misere_genus(game)?;
+        let form = self.arena.misere_form(game)?;
+        let canon = self.arena.misere_canon();
+        let options: Vec<CanonId> = canon.options(form).to_vec();
+        let genera: Vec<Genus> = options.iter().map(|&o| canon.genus(o)).collect();
+        let shown: Vec<String> = genera.iter().map(Genus::to_string).collect();
+        let from = if genera.is_empty() {
+            "it has no option, so g = 0, γ0 = 1".to_owned()
+        } else {
+            format!("its options' genera are {}", shown.join(", "))
+        };
+        Ok(
+            Step::new(format!("{text} has genus {genus}: it is {}", class.word()))
+                .by(Rule::Genus)
+                .detail(vec![
+            from,
+            "g = mex of the options' g, γ0 = mex of their γ0, γn = mex(their γn, γn−1, γn−1 ⊕ 1)"
+                .to_owned(),
+        ]),
+        )
+    }
+
+    fn misere_equivalence(
+        &mut self,
+        lhs: GameId,
+        rhs: GameId,
+        negated: bool,
+        left: &str,
+        right: &str,
+    ) -> Result<Proof> {
+        let equal = self.arena.misere_equal(lhs, rhs)?;
+        let holds = equal != negated;
+        let relation = if negated { "≢" } else { "≡" };
+        let headline = format!("In misère play, {left} {relation} {right}: {holds}.");
+        let mut steps = vec![
+            self.simplest_step(lhs, left)?,
+            self.simplest_step(rhs, right)?,
+        ];
+        if equal {
+            steps.push(
+                Step::new(format!(
+                    "{left} and {right} have the same simplest form, so they are equal in every \
+                     sum"
+                ))
+                .by(Rule::SimplestForms),
+            );
+        } else {
+            steps.push(
+                Step::new("their simplest forms differ, so some game tells them apart")
+                    .by(Rule::SimplestForms),
+            );
+            let found = self
+                .arena
+                .misere_distinguisher(lhs, rhs)?
+                .expect("different simplest forms are told apart");
+            let x = self.arena.misere_show(found.form, FORM_WIDTH);
+            let (p, n) = if found.first_losing {
+                (left, right)
+            } else {
+                (right, left)
+            };
+            steps.push(
+                Step::new(format!(
+                    "with X = {x}: {p} + X is losing and {n} + X is winning (played out)"
+                ))
+                .by(Rule::Distinguisher),
+            );
+        }
+        Ok(proof(headline, Some(holds), steps, self.folded))
+    }
+
+    /// A game's simplest form, and the reversible options deleted on the way.
+    fn simplest_step(&mut self, game: GameId, text: &str) -> Result<Step> {
+        let form = self.arena.misere_form(game)?;
+        let shown = self.arena.misere_show(form, FORM_WIDTH);
+        let mut because = Vec::new();
+        let options = self.arena.options(game).unwrap_or_default();
+        if !options.is_empty() && options.len() <= self.fold.width * 4 {
+            let mut forms = Vec::new();
+            for &option in &options {
+                forms.push(self.arena.misere_form(option)?);
+            }
+            if let Some(reduction) = self.arena.misere_canon().reduction(forms) {
+                let names: Vec<String> = (reduction.reversible.iter())
+                    .map(|&r| self.arena.misere_show(r, FORM_WIDTH / 2))
+                    .collect();
+                let through = self.arena.misere_show(reduction.through, FORM_WIDTH / 2);
+                let proviso = if reduction.through == crate::game::misere::canonical::ZERO {
+                    " (the proviso holds: some option is a misère P-position, so the game is an \
+                     N-position, as 0 is)"
+                } else {
+                    ""
+                };
+                because.push(
+                    Step::new(format!(
+                        "the option{} {} {} reversible through {through}, an option of each \
+                         equal to the whole; deleted{proviso}",
+                        if names.len() == 1 { "" } else { "s" },
+                        names.join(", "),
+                        if names.len() == 1 { "is" } else { "are" },
+                    ))
+                    .by(Rule::Reversible),
+                );
+            }
+        }
+        let text = if shown == text {
+            format!("{text} is in simplest form")
+        } else {
+            format!("{text} has simplest form {shown}")
+        };
+        Ok(Step::new(text).because(because))
+    }
+}
+
+fn proof(headline: String, holds: Option<bool>, steps: Vec<Step>, folded: bool) -> Proof {
+    Proof {
+        headline,
+        holds,
+        steps,
+        folded: if folded { Folded::ToFit } else { Folded::No },
+    }
+}
+
+/// The part of Bouton's rule a position of misère Nim is in.
+fn bouton_rule(bouton: &Bouton) -> String {
+    if bouton.has_large_heap() {
+        format!(
+            "misère Nim with a heap of two or more: as in Nim, the player to move loses exactly \
+             when the nim-sum is 0 (here {})",
+            bouton.nim_sum()
+        )
+    } else {
+        let ones = bouton.ones();
+        format!(
+            "misère Nim with only heaps of 0 or 1 chips: {ones} heap{} of one, and the player to \
+             move loses exactly when that number is odd",
+            if ones == 1 { "" } else { "s" }
+        )
+    }
+}
+
+/// Why a move of misère Nim wins, in Bouton's words.
+fn bouton_reason(m: &NimMove) -> String {
+    if m.endgame {
+        "it leaves only heaps of 0 or 1 chips, an odd number of ones".to_owned()
+    } else {
+        "as in Nim, it leaves a nim-sum of 0 with a heap of two or more".to_owned()
+    }
+}
+
+/// The move of misère Nim a move of the arena is, if it takes chips from a heap.
+fn nim_move_of(bouton: &Bouton, how: &Move) -> Option<NimMove> {
+    let (from, to) = match how {
+        Move::Take { from, to } => (*from, *to),
+        Move::Part { inner, .. } => match **inner {
+            Move::Take { from, to } => (from, to),
+            _ => return None,
+        },
+        _ => return None,
+    };
+    bouton
+        .winning_moves()
+        .into_iter()
+        .find(|m| m.from == from && m.to == to)
+}
