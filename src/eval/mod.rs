@@ -24,6 +24,7 @@ pub mod limits;
 mod memo;
 mod memory;
 mod misere;
+mod misere_claims;
 mod naming;
 mod ops;
 mod options;

@@ -92,3 +92,8 @@ impl Session {
         }
     }
 }
+
+/// Whether the expression says its convention: `misere ...`, maybe in parentheses.
+pub(super) fn says_play(expr: &Expr) -> bool {
+    matches!(expr.unparen().kind, ExprKind::Play { .. })
+}
