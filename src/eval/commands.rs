@@ -22,7 +22,9 @@ impl Session {
     ) -> Result<Explanation> {
         // `why misere G == H`, `moves misere G`: the convention is the explainer's too.
         let (play, target) = self.unplay(target);
-        self.in_play(play, |session| session.explain_in_play(verb, full, all, target))
+        self.in_play(play, |session| {
+            session.explain_in_play(verb, full, all, target)
+        })
     }
 
     fn explain_in_play(

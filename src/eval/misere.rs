@@ -29,7 +29,8 @@ impl Session {
         match name {
             "genus" => {
                 let id = self.game_value(&value, arg.span)?;
-                let (genus, _) = (self.arena.misere_genus(id)).map_err(|e| self.game_error(e, span))?;
+                let (genus, _) =
+                    (self.arena.misere_genus(id)).map_err(|e| self.game_error(e, span))?;
                 Ok(Value::Str(genus.to_string().into()))
             }
             "simplest" => {
@@ -64,11 +65,14 @@ impl Session {
                      2^4171780 sets of options, more than any machine can list",
                 )
             };
-            return Err(EvalError::invalid(at, message, format!("this is day {day}"))
-                .with_help(help)
-                .into());
+            return Err(
+                EvalError::invalid(at, message, format!("this is day {day}"))
+                    .with_help(help)
+                    .into(),
+            );
         }
-        let forms = (self.arena.misere_born_by(day as u32)).map_err(|e| self.game_error(e, span))?;
+        let forms =
+            (self.arena.misere_born_by(day as u32)).map_err(|e| self.game_error(e, span))?;
         let mut games = Vec::with_capacity(forms.len());
         for form in forms {
             games.push(self.form_game(form, span)?);

@@ -51,6 +51,7 @@ pub use builtins::BUILTINS;
 pub use digraph::DigraphTable;
 pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};
+pub use play::{parse_play, play_word};
 pub use plot::PROMPT_PLOT_FILE;
 pub use value::Value;
 

@@ -13,6 +13,26 @@ use crate::game::misere::Play;
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind};
 
+/// A play convention as `:set play` names it: `normal`, `misere` or `misère`.
+pub fn parse_play(word: &str) -> std::result::Result<Play, String> {
+    match word {
+        "normal" => Ok(Play::Normal),
+        "misere" | "misère" => Ok(Play::Misere),
+        other => Err(format!(
+            "there is no play convention `{other}`: say `normal` (the last move wins) or \
+             `misere` (the last move loses)"
+        )),
+    }
+}
+
+/// A play convention as `:set play` shows it.
+pub fn play_word(play: Play) -> &'static str {
+    match play {
+        Play::Normal => "normal",
+        Play::Misere => "misere",
+    }
+}
+
 impl Session {
     /// The play convention of the statements to come.
     pub fn play(&self) -> Play {
@@ -83,7 +103,11 @@ impl Session {
         loop {
             match &expr.kind {
                 ExprKind::Paren(inner) => expr = inner,
-                ExprKind::Play { play: said, expr: inner, .. } => {
+                ExprKind::Play {
+                    play: said,
+                    expr: inner,
+                    ..
+                } => {
                     play = *said;
                     expr = inner;
                 }

@@ -21,7 +21,7 @@ pub const COMMAND_HELP: &[(&str, &str, &str)] = &[
     (
         "set",
         ":set [NAME VALUE]",
-        "settings: depth, lines, color, unicode, limit",
+        "settings: depth, lines, color, unicode, limit, play (normal or misere)",
     ),
     (
         "clear",
