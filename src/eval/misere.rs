@@ -30,12 +30,12 @@ impl Session {
             "genus" => {
                 let id = self.game_value(&value, arg.span)?;
                 let (genus, _) =
-                    (self.arena.misere_genus(id)).map_err(|e| self.game_error(e, span))?;
+                    (self.arena.misere_genus(id)).map_err(|e| self.misere_error(e, span))?;
                 Ok(Value::Str(genus.to_string().into()))
             }
             "simplest" => {
                 let id = self.game_value(&value, arg.span)?;
-                let form = (self.arena.misere_form(id)).map_err(|e| self.game_error(e, span))?;
+                let form = (self.arena.misere_form(id)).map_err(|e| self.misere_error(e, span))?;
                 self.form_game(form, span)
             }
             _ => self.born_by(&value, arg.span, span),
@@ -44,7 +44,7 @@ impl Session {
 
     /// A simplest form as a game of the DAG.
     fn form_game(&mut self, form: CanonId, span: Span) -> Result<Value> {
-        let game = (self.arena.misere_game(form)).map_err(|e| self.game_error(e, span))?;
+        let game = (self.arena.misere_game(form)).map_err(|e| self.misere_error(e, span))?;
         Ok(Value::Game(game))
     }
 
@@ -72,7 +72,7 @@ impl Session {
             );
         }
         let forms =
-            (self.arena.misere_born_by(day as u32)).map_err(|e| self.game_error(e, span))?;
+            (self.arena.misere_born_by(day as u32)).map_err(|e| self.misere_error(e, span))?;
         let mut games = Vec::with_capacity(forms.len());
         for form in forms {
             games.push(self.form_game(form, span)?);

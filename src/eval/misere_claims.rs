@@ -15,6 +15,8 @@ pub(super) type Failure = (Verdict, Vec<LabeledSpan>, String);
 
 /// Characters of a distinguishing game's simplest form shown in a help line.
 const SHOWN_FORM: usize = 120;
+/// A simplest form longer than this is left out of a help line that can do without it.
+const SHORT_FORM: usize = 40;
 
 impl Session {
     /// The convention a claim was decided in: misère if any of it asked a misère question.
@@ -41,7 +43,7 @@ impl Session {
     fn misere_answer(&mut self, id: GameId, span: Span) -> Result<Answer> {
         self.misere_used = true;
         let summary = crate::explain::misere_summary(&mut self.arena, id)
-            .map_err(|e| self.game_error(e, span))?;
+            .map_err(|e| self.misere_error(e, span))?;
         Ok(Answer::Misere(summary))
     }
 
@@ -75,17 +77,19 @@ impl Session {
                 } else {
                     ("N", "wins")
                 };
-                let label = format!(
-                    "this is a misère {position}-position: the player to move {who} when the \
-                     last move loses"
-                );
+                let label =
+                    format!("this is a misère {position}-position: the player to move {who}");
                 let form = self.form_text(id, game.span)?;
                 let text = self.typed(game.span);
-                let help = format!(
-                    "misère play: {text} has the simplest form {form}; `why misere {text} is {}` \
-                     shows why",
+                let why = format!(
+                    "`why misere {text} is {}` shows why",
                     if losing { "losing" } else { "winning" }
                 );
+                let help = if form.chars().count() <= SHORT_FORM {
+                    format!("misère play: {text} has the simplest form {form}; {why}")
+                } else {
+                    format!("misère play: the player who cannot move wins; {why}")
+                };
                 let labels = vec![LabeledSpan::new_with_span(Some(label), game.span)];
                 Ok(Some(Err((verdict, labels, help))))
             }
@@ -170,19 +174,30 @@ impl Session {
                 "misère play: their simplest forms differ, so some game tells them apart, but \
                  they are born on day {depth}, too late for one to be built"
             )),
-            Err(error) => Err(self.game_error(error, span)),
+            Err(error) => Err(self.misere_error(error, span)),
         }
     }
 
     fn form_text(&mut self, id: GameId, span: Span) -> Result<String> {
-        let form = (self.arena.misere_form(id)).map_err(|e| self.game_error(e, span))?;
+        let form = (self.arena.misere_form(id)).map_err(|e| self.misere_error(e, span))?;
         Ok(self.arena.misere_show(form, SHOWN_FORM))
     }
 }
 
-/// A side of a sum as written, in parentheses when it is itself a sum or comparison.
+/// A side of a claim as written, to be added to: in parentheses when an operator other than
+/// `+` stands outside its brackets (`if ...`, `misere G`).
 fn operand(text: &str) -> String {
-    if text.replace(" + ", "+").contains(' ') {
+    let mut depth = 0usize;
+    let mut outside = String::new();
+    for c in text.replace(" + ", "+").chars() {
+        match c {
+            '<' | '(' | '[' | '{' => depth += 1,
+            '>' | ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            c if depth == 0 => outside.push(c),
+            _ => {}
+        }
+    }
+    if outside.contains(' ') {
         format!("({text})")
     } else {
         text.to_owned()

@@ -7,9 +7,9 @@
 //! its own text says), not in the one around the call, so that each call is computed once
 //! and remembered whatever asks for it.
 
-use super::{Result, Session};
-use crate::game::GameId;
+use super::{EvalError, Flow, Result, Session};
 use crate::game::misere::Play;
+use crate::game::{GameError, GameId};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind};
 
@@ -73,7 +73,7 @@ impl Session {
                 self.misere_used = true;
                 self.arena
                     .misere_losing(id)
-                    .map_err(|e| self.game_error(e, span))
+                    .map_err(|e| self.misere_error(e, span))
             }
         }
     }
@@ -90,9 +90,32 @@ impl Session {
                 self.misere_used = true;
                 self.arena
                     .misere_equal(a, b)
-                    .map_err(|e| self.game_error(e, a_span.to(b_span)))
+                    .map_err(|e| self.misere_error(e, a_span.to(b_span)))
             }
         }
+    }
+
+    /// A game's error from a misère computation: as any game's, its help saying that the
+    /// simplest forms are kept too when a size limit was reached.
+    pub(super) fn misere_error(&self, error: GameError, span: Span) -> Flow {
+        let size = matches!(
+            error,
+            GameError::TooManyNodes { .. } | GameError::DagOutOfMemory { .. }
+        );
+        let mut flow = self.game_error(error, span);
+        if size
+            && let Flow::Error(error) = &mut flow
+            && let EvalError::TooLarge {
+                help: Some(help), ..
+            } = &mut **error
+        {
+            help.insert_str(
+                0,
+                "misère play keeps the simplest form of every game it meets beside the game, \
+                 and a sum's may be far larger than its parts'; ",
+            );
+        }
+        flow
     }
 
     /// The expression inside its parentheses and `misere`/`normal` prefixes, with the
