@@ -114,6 +114,7 @@ pub fn page(name: &str) -> Option<String> {
         "dot" => "tree",
         "rare" | "png" | "svg" => "plot",
         "is" | "==" | "!=" | "losing" | "winning" => "claims",
+        "misère" | "normal" | "play" => "misere",
         "full" => "why",
         "#" | "*" | "+" | "<>" => "games",
         "^" | "xor" | "range" | "sets" => "numbers",
