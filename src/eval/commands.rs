@@ -34,7 +34,7 @@ impl Session {
         all: bool,
         target: &Expr,
     ) -> Result<Explanation> {
-        let play = self.play;
+        let play = self.current_play;
         if play == Play::Misere {
             self.misere_used = true;
         }

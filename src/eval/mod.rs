@@ -170,7 +170,7 @@ pub struct Session {
     session_play: Play,
     /// The play convention of what is being evaluated: the session's, or the one a
     /// `misere`/`normal` prefix around it says (see [`play`]).
-    play: Play,
+    current_play: Play,
     /// The running statement asked a question in misère play, so its answer says so.
     misere_used: bool,
 }
@@ -216,7 +216,7 @@ impl Session {
             families: None,
             kept: None,
             session_play: Play::Normal,
-            play: Play::Normal,
+            current_play: Play::Normal,
             misere_used: false,
         }
     }

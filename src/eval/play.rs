@@ -48,15 +48,15 @@ impl Session {
             self.names.forget_calls();
         }
         self.session_play = play;
-        self.play = play;
+        self.current_play = play;
     }
 
     /// Evaluates with `play` as the convention, the one before it restored after (errors
     /// and suspended calls included).
     pub(super) fn in_play<T>(&mut self, play: Play, f: impl FnOnce(&mut Session) -> T) -> T {
-        let outer = std::mem::replace(&mut self.play, play);
+        let outer = std::mem::replace(&mut self.current_play, play);
         let result = f(self);
-        self.play = outer;
+        self.current_play = outer;
         result
     }
 
@@ -67,7 +67,7 @@ impl Session {
 
     /// Whether the player to move loses `id` in the current convention.
     pub(super) fn losing(&mut self, id: GameId, span: Span) -> Result<bool> {
-        match self.play {
+        match self.current_play {
             Play::Normal => Ok(self.nimber(id, span)? == 0),
             Play::Misere => {
                 self.misere_used = true;
@@ -84,7 +84,7 @@ impl Session {
         (a, a_span): (GameId, Span),
         (b, b_span): (GameId, Span),
     ) -> Result<bool> {
-        match self.play {
+        match self.current_play {
             Play::Normal => Ok(self.nimber(a, a_span)? == self.nimber(b, b_span)?),
             Play::Misere => {
                 self.misere_used = true;
@@ -121,7 +121,7 @@ impl Session {
     /// The expression inside its parentheses and `misere`/`normal` prefixes, with the
     /// convention they give it (the current one if none).
     pub(super) fn unplay<'e>(&self, expr: &'e Expr) -> (Play, &'e Expr) {
-        let mut play = self.play;
+        let mut play = self.current_play;
         let mut expr = expr;
         loop {
             match &expr.kind {

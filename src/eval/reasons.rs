@@ -33,7 +33,7 @@ impl Session {
     /// comparisons, innermost first.
     fn reasons(&mut self, expr: &Expr, steps: &mut Vec<Step>) -> Result<()> {
         let (play, expr) = self.unplay(expr);
-        if play != self.play {
+        if play != self.current_play {
             return self.in_play(play, |session| session.reasons(expr, steps));
         }
         match &expr.kind {
@@ -109,7 +109,7 @@ impl Session {
                 let names = super::naming::Scoped::new(&self.names, self.families.as_ref());
                 let mut explainer =
                     crate::explain::Explainer::new(&mut self.arena, &names, self.fold)
-                        .play(self.play);
+                        .play(self.current_play);
                 let proof = explainer
                     .prove(&claim, false)
                     .map_err(|e| self.game_error(e, game.span))?;

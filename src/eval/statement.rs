@@ -244,7 +244,7 @@ impl Session {
 
     fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
         self.steps = 0;
-        self.play = self.session_play;
+        self.current_play = self.session_play;
         self.misere_used = false;
         self.lists_gone();
         self.arena.watch.begin();
@@ -437,7 +437,7 @@ impl Session {
     /// An `assert` of `claim`, which is `inner` in the current play convention.
     fn assert_in_play(&mut self, claim: &Expr, inner: &Expr) -> Result<Verdict> {
         let mut text = self.sources.text(claim.span).to_owned();
-        if self.play == Play::Misere && !super::play::says_play(claim) {
+        if self.current_play == Play::Misere && !super::play::says_play(claim) {
             // The convention is the session's: the message says which.
             text.push_str(" (in misère play)");
         }
@@ -450,7 +450,7 @@ impl Session {
                 verdict: Box::new(verdict),
             })
         };
-        if self.play == Play::Misere
+        if self.current_play == Play::Misere
             && let Some(verdict) = self.misere_assert(inner)?
         {
             return match verdict {
