@@ -89,7 +89,7 @@ fn build(arena: &mut Arena, table: &[Vec<usize>]) -> Vec<GameId> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     /// The outcome of a sum of up to three games, by every rule the engine has, against the
     /// definition.
@@ -158,6 +158,26 @@ proptest! {
             prop_assert_eq!(genus.gamma(n), reference.misere_value(&sum), "γ{} of {}", n, genus);
         }
         let _ = two;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    /// Tame games add as nim heaps do (Conway): the genus of a sum of two tame games, from
+    /// their genera, is the genus of the sum's simplest form; and the sum is tame again.
+    #[test]
+    fn tame_games_add_by_their_genera(table in tables(), a in any::<prop::sample::Index>(), b in any::<prop::sample::Index>()) {
+        let mut arena = Arena::default();
+        let ids = build(&mut arena, &table);
+        let (a, b) = (ids[a.index(ids.len())], ids[b.index(ids.len())]);
+        let (ga, ca) = arena.misere_genus(a).unwrap();
+        let (gb, cb) = arena.misere_genus(b).unwrap();
+        prop_assume!(ca.is_tame() && cb.is_tame());
+        let sum = arena.sum(&[a, b]).unwrap();
+        let (genus, class) = arena.misere_genus(sum).unwrap();
+        prop_assert_eq!(genus, grundy::game::misere::genus::tame_sum(&[ga, gb]));
+        prop_assert!(class.is_tame(), "{:?}", class);
     }
 }
 
@@ -365,4 +385,40 @@ fn genera_of_small_kayles_rows() {
         }
     }
     assert_eq!(losing, [1, 4, 9, 12]);
+}
+
+#[test]
+fn a_nim_heap_in_a_tame_sum_needs_no_simplest_form() {
+    use grundy::game::heap::HeapGame;
+    let mut arena = Arena::default();
+    let huge = arena.nim(1_000_000_000).unwrap();
+    let row = arena.heap(&HeapGame::kayles(), 3).unwrap();
+    let sum = arena.sum(&[huge, row]).unwrap();
+    assert!(matches!(arena.misere_rule(sum).unwrap(), Rule::Tame { .. }));
+    assert!(!arena.misere_losing(sum).unwrap());
+    // kayles(3) has the genus of *3, so kayles(3) + *3 is lost as *3 + *3 is.
+    let three = arena.nim(3).unwrap();
+    let sum = arena.sum(&[three, row]).unwrap();
+    assert_eq!(
+        arena.misere_losing(sum).unwrap(),
+        arena.misere_losing_by_play(sum).unwrap()
+    );
+    assert!(arena.misere_losing(sum).unwrap());
+}
+
+#[test]
+fn a_heap_too_large_for_its_simplest_form_is_refused() {
+    let mut arena = Arena::default();
+    let huge = arena.nim(1_000_000_000).unwrap();
+    assert!(arena.misere_form(huge).is_err());
+    let limited = grundy::game::GameLimits {
+        memory: 64 << 20,
+        ..Default::default()
+    };
+    let mut arena = Arena::new(limited);
+    let large = arena.nim(100_000).unwrap();
+    assert!(matches!(
+        arena.misere_form(large),
+        Err(grundy::game::GameError::DagOutOfMemory { .. })
+    ));
 }

@@ -139,6 +139,17 @@ impl Explainer<'_> {
         }
     }
 
+    /// `options G` in the explainer's play convention: in misère play, every move with the
+    /// misère outcome it leaves.
+    pub fn options_in_play(&mut self, game: GameId, full: bool) -> Result<super::Explanation> {
+        match self.play {
+            Play::Normal => self.options(game, full).map(super::Explanation::Options),
+            Play::Misere => {
+                (self.misere_moves(game, true, full)).map(super::Explanation::MisereMoves)
+            }
+        }
+    }
+
     /// `moves misere G` or `moves all misere G`.
     pub fn misere_moves(&mut self, game: GameId, all: bool, full: bool) -> Result<MisereMoves> {
         let losing = self.arena.misere_losing(game)?;
@@ -356,20 +367,43 @@ impl Explainer<'_> {
         let canon = self.arena.misere_canon();
         let options: Vec<CanonId> = canon.options(form).to_vec();
         let genera: Vec<Genus> = options.iter().map(|&o| canon.genus(o)).collect();
-        let shown: Vec<String> = genera.iter().map(Genus::to_string).collect();
-        let from = if genera.is_empty() {
-            "it has no option, so g = 0, γ0 = 1".to_owned()
-        } else {
-            format!("its options' genera are {}", shown.join(", "))
+        let set = |values: Vec<u64>| {
+            let shown: Vec<String> = values.iter().map(u64::to_string).collect();
+            format!("{{{}}}", shown.join(", "))
         };
+        let mut detail = Vec::new();
+        if genera.is_empty() {
+            detail.push("no option: g = 0 and γ0 = 1 (the player to move wins)".to_owned());
+        } else {
+            let shown: Vec<String> = genera.iter().map(Genus::to_string).collect();
+            detail.push(format!("the options' genera: {}", shown.join(", ")));
+            let normals = genera.iter().map(|g| g.normal).collect();
+            detail.push(format!("g = mex {} = {}", set(normals), genus.normal));
+            let firsts = genera.iter().map(|g| g.gamma(0)).collect();
+            detail.push(format!("γ0 = mex {} = {}", set(firsts), genus.gamma(0)));
+        }
+        for n in 1..genus.gammas.len() {
+            let before = genus.gamma(n - 1);
+            let mut values: Vec<u64> = genera.iter().map(|g| g.gamma(n)).collect();
+            values.extend([before, before ^ 1]);
+            detail.push(format!(
+                "γ{n} = mex {} = {}   (the options' γ{n}, γ{} and γ{} ⊕ 1)",
+                set(values),
+                genus.gamma(n),
+                n - 1,
+                n - 1
+            ));
+        }
+        let len = genus.gammas.len();
+        detail.push(format!(
+            "from there on γ alternates {}, {}",
+            genus.gamma(len - 2),
+            genus.gamma(len - 1)
+        ));
         Ok(
             Step::new(format!("{text} has genus {genus}: it is {}", class.word()))
                 .by(Rule::Genus)
-                .detail(vec![
-            from,
-            "g = mex of the options' g, γ0 = mex of their γ0, γn = mex(their γn, γn−1, γn−1 ⊕ 1)"
-                .to_owned(),
-        ]),
+                .detail(detail),
         )
     }
 

@@ -248,7 +248,7 @@ impl Canon {
                 }
             }
             if !missing.is_empty() {
-                stack.extend(missing.drain(..));
+                stack.append(&mut missing);
                 continue;
             }
             let sum_of = |s: &Canon, (p, q): (CanonId, CanonId)| {

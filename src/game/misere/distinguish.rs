@@ -25,7 +25,7 @@ pub struct Distinguisher {
 
 /// Simplest forms born later than this are not told apart (the construction recurses on
 /// their options, as deep as their birthdays).
-pub const DEEPEST: u32 = 2_000;
+pub const DEEPEST: u32 = 300;
 
 impl Canon {
     /// T with a + T and b + T of different outcomes; `None` when a = b.

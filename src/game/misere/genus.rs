@@ -52,6 +52,11 @@ impl Genus {
     }
 }
 
+/// The genus of the nim heap *n: 0^120, 1^031, n^(n, n⊕2).
+pub fn nim_heap(chips: u64) -> Genus {
+    tame_genus(chips, if chips <= 1 { chips ^ 1 } else { chips })
+}
+
 /// The genus of a tame game whose normal and misère values are these (as they must be for
 /// a tame game: equal, or 0 and 1 either way round).
 fn tame_genus(normal: u64, misere: u64) -> Genus {

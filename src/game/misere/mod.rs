@@ -23,6 +23,9 @@ pub use nim::Bouton;
 
 use super::{Arena, GameError, GameId, Node};
 
+/// Bytes a game's remembered simplest form takes (a map entry), for the `memory` limit.
+const FORM_BYTES: u64 = 32;
+
 /// Who wins when no move is left.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Play {
@@ -112,6 +115,12 @@ impl Arena {
         if parts.len() > 1 {
             let mut tame = Vec::new();
             for &part in &parts {
+                // A nim heap's genus is known without its simplest form (which for a heap
+                // of a million chips would not fit).
+                if let Node::Nim(chips) = *self.node(part) {
+                    tame.push((part, genus::nim_heap(chips)));
+                    continue;
+                }
                 let form = self.misere_form(part)?;
                 if !self.misere.canon.class(form).is_tame() {
                     break;
@@ -162,8 +171,10 @@ impl Arena {
                 continue;
             }
             steps += 1;
-            if steps.is_multiple_of(1 << 10) {
-                self.watch.check()?;
+            if steps.is_multiple_of(1 << 12) {
+                let found = self.misere.canon.len() as u64;
+                self.watch.tick("misère simplest forms found", found, 0)?;
+                self.check_misere_memory()?;
             }
             let form = match self.node(top).clone() {
                 Node::Nim(chips) => self.misere_nim(chips)?,
@@ -198,8 +209,10 @@ impl Arena {
                 }
             };
             self.misere.forms.insert(top, form);
+            self.misere.canon.bytes += FORM_BYTES;
             stack.pop();
         }
+        self.watch.finish();
         Ok(self.misere.forms[&id])
     }
 
@@ -210,6 +223,7 @@ impl Arena {
         stack.len() > waiting
     }
 
+    /// *n in simplest form: every smaller heap too, one by one within the limits.
     fn misere_nim(&mut self, chips: u64) -> Result<CanonId, GameError> {
         if chips > self.limits.options {
             return Err(GameError::TooManyOptions {
@@ -217,9 +231,17 @@ impl Arena {
                 limit: self.limits.options,
             });
         }
-        let heap = self.misere.canon.nim(chips as usize);
+        for heap in 0..=chips as usize {
+            self.misere.canon.nim(heap);
+            if heap.is_multiple_of(64) {
+                self.watch
+                    .tick("misère nim heaps in simplest form", heap as u64, chips)?;
+                self.check_misere_memory()?;
+            }
+        }
+        self.watch.finish();
         self.check_misere_memory()?;
-        Ok(heap)
+        Ok(self.misere.canon.nim(chips as usize))
     }
 
     /// a + b in simplest form, within the limits and stopping on Ctrl-C.
@@ -238,8 +260,8 @@ impl Arena {
             count = count.wrapping_add(1);
             if let Err(error) = memory_left(canon, *limits, *dag_bytes, *held_outside) {
                 failed = Some(error);
-            } else if count.is_multiple_of(1 << 10)
-                && let Err(error) = watch.check()
+            } else if count.is_multiple_of(1 << 12)
+                && let Err(error) = watch.tick("misère sums added", canon.len() as u64, 0)
             {
                 failed = Some(error);
             }
@@ -252,7 +274,7 @@ impl Arena {
         }
     }
 
-    fn check_misere_memory(&self) -> Result<(), GameError> {
+    pub(super) fn check_misere_memory(&self) -> Result<(), GameError> {
         memory_left(
             &self.misere.canon,
             self.limits,

@@ -60,7 +60,7 @@ impl Bouton {
             if endgame {
                 // What is left besides this heap are ones; leave an odd number of them.
                 let others = self.ones() - usize::from(from == 1);
-                let targets: &[u64] = if others % 2 == 0 { &[1] } else { &[0] };
+                let targets: &[u64] = if others.is_multiple_of(2) { &[1] } else { &[0] };
                 moves.extend(targets.iter().filter(|&&to| to < from).map(|&to| NimMove {
                     heap,
                     from,

@@ -23,8 +23,10 @@ impl Arena {
                 continue;
             }
             steps += 1;
-            if steps.is_multiple_of(1 << 10) {
-                self.watch.check()?;
+            if steps.is_multiple_of(1 << 12) {
+                let played = self.misere.played.len() as u64;
+                self.watch.tick("misère positions played out", played, 0)?;
+                self.check_misere_memory()?;
             }
             if self.misere.played.len() >= self.limits.nodes {
                 return Err(GameError::TooManyNodes {
@@ -46,9 +48,11 @@ impl Arena {
             }
             let losing = !moves.is_empty() && moves.iter().all(|m| !self.misere.played[m]);
             next.remove(&top);
+            self.misere.canon.bytes += 48 + 4 * top.len() as u64;
             self.misere.played.insert(top, losing);
             stack.pop();
         }
+        self.watch.finish();
         Ok(self.misere.played[&start])
     }
 
