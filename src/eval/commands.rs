@@ -70,7 +70,7 @@ impl Session {
             .written(written);
         let explanation = match verb {
             Verb::Moves => explainer.moves_in_play(game, all, full),
-            Verb::Options => explainer.options(game, full).map(Explanation::Options),
+            Verb::Options => explainer.options_in_play(game, full),
             Verb::Tree => {
                 let depth = if full { TREE_FULL_DEPTH } else { TREE_DEPTH };
                 explainer
