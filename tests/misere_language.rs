@@ -72,6 +72,41 @@ fn the_prefix_takes_the_whole_expression_after_it() {
     ]);
 }
 
+/// The prefix's place in the tree: around the whole expression after it.
+#[test]
+fn the_prefix_is_the_root_of_what_follows_it() {
+    use grundy::syntax::ast::{BinOp, ExprKind, StmtKind};
+    let source = grundy::source::SourceId(0);
+    let (statements, errors) = grundy::syntax::parse(source, "misere *2 + *2 == 0 and *1 is P");
+    assert!(errors.is_empty(), "{errors:?}");
+    let StmtKind::Expr(expr) = &statements[0].kind else {
+        panic!("{statements:?}")
+    };
+    let ExprKind::Play {
+        play, expr: inner, ..
+    } = &expr.kind
+    else {
+        panic!("{expr:?}")
+    };
+    assert_eq!(*play, Play::Misere);
+    let ExprKind::Chain { rest, .. } = &inner.kind else {
+        panic!("{inner:?}")
+    };
+    assert_eq!(rest[0].0, BinOp::And);
+    // After a verb, the command's target.
+    let (statements, _) = grundy::syntax::parse(source, "why normal G == H");
+    let StmtKind::Command { target, .. } = &statements[0].kind else {
+        panic!("{statements:?}")
+    };
+    assert!(matches!(
+        target.kind,
+        ExprKind::Play {
+            play: Play::Normal,
+            ..
+        }
+    ));
+}
+
 #[test]
 fn the_words_stay_names_where_no_operand_follows() {
     table(&[
