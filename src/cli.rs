@@ -45,6 +45,10 @@ struct Cli {
     /// (e.g. `--limit heap=2e8`)
     #[arg(long = "limit", value_name = "NAME=VALUE", global = true)]
     limits: Vec<String>,
+    /// Misère play: the player who makes the last move loses (`misere E` in a program;
+    /// `normal E` answers one expression in normal play)
+    #[arg(long, global = true)]
+    misere: bool,
     /// The REPL's history file: a history already, empty or new, in a directory that exists
     #[arg(long, value_name = "FILE", global = true, long_help = history_help())]
     history_file: Option<PathBuf>,
@@ -114,6 +118,9 @@ pub fn main() -> ExitCode {
         }
     }
     let mut session = Session::new(limits);
+    if cli.misere {
+        session.set_play(crate::game::misere::Play::Misere);
+    }
     // Ctrl-C stops the computation running (exit code 4, or back to the REPL's prompt); at
     // the REPL's prompt the line editor reads it as a key instead.
     let interrupt = session.interrupt_flag();

@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use crate::diagnostics::{self, Style};
 use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 use crate::explain::Explanation;
+use crate::game::misere::Play;
 use crate::game::show_nimber;
 use crate::screen;
 
@@ -322,7 +323,7 @@ fn add_report(object: &mut Value, diagnosis: &Diagnosis) {
 /// An assert, held or failed; a failed one gets its diagnostic's fields filled in after.
 fn verdict_json(verdict: &Verdict) -> Value {
     json!({
-        "kind": "assert", "holds": verdict.holds, "claim": verdict.claim,
+        "kind": "assert", "holds": verdict.holds, "claim": verdict.claim, "play": play_name(verdict.play),
         "left": answer_json(&verdict.left), "right": verdict.right.as_ref().map(answer_json),
         "code": null, "message": null, "help": null, "labels": [],
     })
@@ -428,6 +429,14 @@ pub fn failure_json(failure: &Failure) -> Value {
     located(object, failure.file.as_deref(), failure.place)
 }
 
+/// A play convention as JSON writes it.
+fn play_name(play: Play) -> &'static str {
+    match play {
+        Play::Normal => "normal",
+        Play::Misere => "misere",
+    }
+}
+
 fn outcome(nimber: u64) -> &'static str {
     if nimber == 0 { "losing" } else { "winning" }
 }
@@ -438,7 +447,12 @@ fn answer_json(answer: &Answer) -> Value {
             "kind": "game", "value": show_nimber(*nimber), "nimber": nimber, "outcome": outcome(*nimber),
         }),
         Answer::Int(n) => json!({ "kind": "integer", "value": n }),
-        Answer::Bool(b) => json!({ "kind": "truth", "value": b }),
+        Answer::Bool(b) => json!({ "kind": "truth", "value": b, "play": "normal" }),
+        Answer::MisereTruth(b) => json!({ "kind": "truth", "value": b, "play": "misere" }),
+        Answer::Misere(summary) => json!({
+            "kind": "misere game", "value": summary.simplest, "outcome": if summary.losing { "losing" } else { "winning" },
+            "genus": summary.genus.to_string(), "class": summary.class.word(),
+        }),
         Answer::Set { members, .. } => json!({ "kind": "set", "value": members }),
         Answer::Range { start, end } => json!({ "kind": "range", "start": start, "end": end }),
         Answer::Str(text) => json!({ "kind": "string", "value": text }),

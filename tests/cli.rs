@@ -41,6 +41,34 @@ fn eval_prints_the_value_and_the_winner() {
     assert_eq!(stdout(&output), "true\n", "{}", stderr(&output));
 }
 
+/// `--misere` answers every statement in misère play, before or after the command.
+#[test]
+fn misere_is_a_global_flag() {
+    let output = grundy(&["--misere", "eval", "*1 + *1 is winning"], "");
+    assert_eq!(
+        stdout(&output),
+        "true (misère play)\n",
+        "{}",
+        stderr(&output)
+    );
+    let output = grundy(&["eval", "--misere", "*1 + *1 + *1 is losing"], "");
+    assert_eq!(
+        stdout(&output),
+        "true (misère play)\n",
+        "{}",
+        stderr(&output)
+    );
+    let output = grundy(&["--misere", "run", "-"], "assert *1 is winning\n");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        stderr(&output).contains("(in misère play)"),
+        "{}",
+        stderr(&output)
+    );
+    let output = grundy(&["eval", "*1 + *1 is winning"], "");
+    assert_eq!(stdout(&output), "false\n");
+}
+
 #[test]
 fn run_passes_the_examples() {
     for example in [

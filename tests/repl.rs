@@ -145,6 +145,30 @@ fn commands_show_definitions_types_and_help() {
     quit(repl);
 }
 
+/// `:set play misere` answers what follows in misère play, until `:set play normal`; a
+/// value it does not know is refused, the convention unchanged.
+#[test]
+fn the_play_convention_is_a_setting() {
+    let mut repl = repl(&history_file("play"));
+    assert!(keys(&mut repl, ":set\r").contains("play normal"));
+    keys(&mut repl, ":set play misere\r");
+    assert!(keys(&mut repl, ":set\r").contains("play misere"));
+    let claim = keys(&mut repl, "*1 + *1 is winning\r");
+    assert!(claim.contains("true (misère play)"), "{claim}");
+    let normal = keys(&mut repl, "normal *1 + *1 is winning\r");
+    assert!(normal.contains("false"), "{normal}");
+    let refused = keys(&mut repl, ":set play sideways\r");
+    assert!(
+        refused.contains("there is no play convention `sideways`"),
+        "{refused}"
+    );
+    assert!(keys(&mut repl, ":set\r").contains("play misere"));
+    keys(&mut repl, ":set play normal\r");
+    let back = keys(&mut repl, "*1 + *1 is winning\r");
+    assert!(back.contains("false") && !back.contains("misère"), "{back}");
+    quit(repl);
+}
+
 #[test]
 fn ctrl_c_stops_a_computation_and_keeps_every_definition() {
     let mut repl = repl(&history_file("cancel"));

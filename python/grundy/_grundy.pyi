@@ -65,6 +65,8 @@ class Session:
     """Levels of a proof `why` shows (`:set depth`)."""
     fold_lines: int
     """Lines of a proof before deeper steps are folded (`:set lines`)."""
+    play: str
+    """The play convention, "normal" or "misere" (`:set play`); ValueError for another."""
     def eval(self, text: str) -> Any:
         """The Python value of the last statement's answer."""
     def game(self, text: str) -> Game:

@@ -232,6 +232,20 @@ impl Session {
         Ok(())
     }
 
+    /// The play convention, `"normal"` or `"misere"` (`:set play`): misère play is won by
+    /// the player who cannot move.
+    #[getter]
+    fn play(&self) -> &'static str {
+        grundy::eval::play_word(self.lock().play())
+    }
+
+    #[setter]
+    fn set_play(&self, play: &str) -> PyResult<()> {
+        let play = grundy::eval::parse_play(play).map_err(PyValueError::new_err)?;
+        self.lock().set_play(play);
+        Ok(())
+    }
+
     /// The Python value of the last statement's answer; errors raise `GrundyError`.
     fn eval(slf: &Bound<'_, Self>, text: &str) -> PyResult<Py<PyAny>> {
         let outputs = Session::run_checked(slf, text, true, PROGRAM)?;

@@ -220,6 +220,18 @@ def test_set(client):
     assert run(client, ":set limit no_such_limit=3").status == "error"
 
 
+def test_set_play(client):
+    assert "play normal " in run(client, ":set").stdout()
+    assert run(client, ":set play misere").status == "ok"
+    assert "play misere " in run(client, ":set").stdout()
+    assert run(client, "*1 + *1 is winning").result()["text/plain"] == "true (misère play)"
+    assert run(client, "normal *1 + *1 is winning").result()["text/plain"] == "false"
+    assert run(client, ":set play sideways").status == "error"
+    assert run(client, ":set play").status == "error"
+    assert run(client, ":set play normal").status == "ok"
+    assert run(client, "*1 + *1 is winning").result()["text/plain"] == "false"
+
+
 def test_a_limit_set_in_a_cell_holds(kernel_spec):
     manager, client = jupyter_client.manager.start_new_kernel(kernel_name="grundy")
     try:

@@ -129,6 +129,17 @@ def test_fold_settings_shorten_proofs(session: grundy.Session) -> None:
         session.fold_depth = 0
 
 
+def test_play_is_a_setting_of_the_session(session: grundy.Session) -> None:
+    assert session.play == "normal"
+    assert session.eval("*1 + *1 is winning") is False
+    session.play = "misere"
+    assert session.play == "misere"
+    assert session.eval("*1 + *1 is winning") is True
+    assert session.eval("normal *1 + *1 is winning") is False
+    with pytest.raises(ValueError):
+        session.play = "sideways"
+
+
 def test_completions_are_the_repls(session: grundy.Session) -> None:
     assert "kayles" in grundy.completions("kay", [])
     assert grundy.completions("Ka", ["Kayles2", "G"]) == ["Kayles2"]

@@ -4,7 +4,8 @@ use std::fmt;
 
 use super::value::ShowSet;
 use super::{PeriodReport, Table};
-use crate::explain::Explanation;
+use crate::explain::{Explanation, MisereSummary};
+use crate::game::misere::Play;
 use crate::source::{Source, Span};
 
 /// What running a statement produced.
@@ -61,6 +62,8 @@ pub struct Verdict {
     pub left: Answer,
     /// The right side of a comparison.
     pub right: Option<Answer>,
+    /// The convention the claim was decided in (`assert misere G is losing`).
+    pub play: Play,
 }
 
 /// A printed value: a game is shown by its value and who wins.
@@ -71,6 +74,11 @@ pub enum Answer {
     },
     Int(i64),
     Bool(bool),
+    /// A game in misère play (`misere kayles(7)`, or any game under `:set play misere`): its
+    /// outcome, genus and simplest form.
+    Misere(MisereSummary),
+    /// A claim decided in misère play: `misere *1 + *1 is winning`.
+    MisereTruth(bool),
     /// A set; `full`: printed whole, not folded after a screenful of members.
     Set {
         members: Vec<i64>,
@@ -141,6 +149,8 @@ impl fmt::Display for Answer {
             Answer::Game { nimber } => write!(f, "*{nimber} — the player to move wins"),
             Answer::Int(n) => write!(f, "{n}"),
             Answer::Bool(b) => write!(f, "{b}"),
+            Answer::Misere(summary) => write!(f, "{summary}"),
+            Answer::MisereTruth(b) => write!(f, "{b} (misère play)"),
             Answer::Set { members, full } if *full || members.len() <= SET_MEMBERS => {
                 write!(f, "{}", ShowSet(members))
             }

@@ -23,6 +23,21 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "the nimber of G: the n with G ≡ *n",
     },
     Builtin {
+        name: "genus",
+        signature: "genus(G)",
+        summary: "the misère genus of G in Conway's notation, as a string: genus(*1) == \"1^031\"",
+    },
+    Builtin {
+        name: "simplest",
+        signature: "simplest(G)",
+        summary: "the simplest game equal to G in misère play (its misère simplest form)",
+    },
+    Builtin {
+        name: "born_by",
+        signature: "born_by(n)",
+        summary: "the set of misère-inequivalent games born by day n, for n from 0 to 5 (1, 2, 3, 5, 22, 4171780 games)",
+    },
+    Builtin {
         name: "mex",
         signature: "mex(S), mex{0, 1, 3}",
         summary: "the least natural number not in the set S",
@@ -234,6 +249,9 @@ impl Session {
         }
         if super::boards::is_board_builtin(name) {
             return self.call_board_builtin(callee, args, span);
+        }
+        if super::misere::is_misere_builtin(name) {
+            return self.call_misere_builtin(callee, args, span);
         }
         if name == "require" {
             return self.require(args, span);

@@ -204,10 +204,10 @@ impl Session {
         let caller_locals = std::mem::replace(&mut self.locals, params.collect());
         self.calls.chain.insert(key.clone());
         let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
-        let result = match self.compiled_body(function) {
-            Some(code) => self.exec_code(&code),
-            None => self.eval(&function.body),
-        };
+        let result = self.in_session_play(|session| match session.compiled_body(function) {
+            Some(code) => session.exec_code(&code),
+            None => session.eval(&function.body),
+        });
         self.in_library = caller_in_library;
         self.calls.chain.pop();
         self.locals = caller_locals;

@@ -2,6 +2,7 @@
 
 use super::{Result, Session, Value};
 use crate::explain::{Claim, Explainer, Explanation};
+use crate::game::misere::Play;
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Outcome, Verb};
 
 /// How deep `tree` draws, and `tree full`.
@@ -19,6 +20,24 @@ impl Session {
         all: bool,
         target: &Expr,
     ) -> Result<Explanation> {
+        // `why misere G == H`, `moves misere G`: the convention is the explainer's too.
+        let (play, target) = self.unplay(target);
+        self.in_play(play, |session| {
+            session.explain_in_play(verb, full, all, target)
+        })
+    }
+
+    fn explain_in_play(
+        &mut self,
+        verb: Verb,
+        full: bool,
+        all: bool,
+        target: &Expr,
+    ) -> Result<Explanation> {
+        let play = self.current_play;
+        if play == Play::Misere {
+            self.misere_used = true;
+        }
         if verb == Verb::Why {
             if let Some(proof) = self.quantifier_proof(target, full)? {
                 return Ok(proof);
@@ -30,7 +49,7 @@ impl Session {
                         written.extend(self.written(side)?);
                     }
                     let names = super::naming::Scoped::new(&self.names, self.families.as_ref());
-                    let explainer = Explainer::new(&mut self.arena, &names, self.fold);
+                    let explainer = Explainer::new(&mut self.arena, &names, self.fold).play(play);
                     let mut explainer = explainer.written(written);
                     let proof = explainer
                         .prove(&claim, full)
@@ -46,11 +65,12 @@ impl Session {
         let written = self.written(target)?;
         let names = super::naming::Scoped::new(&self.names, self.families.as_ref());
         let mut explainer = Explainer::new(&mut self.arena, &names, self.fold)
+            .play(play)
             .typed(game, &typed)
             .written(written);
         let explanation = match verb {
-            Verb::Moves => explainer.moves(game, all, full).map(Explanation::Moves),
-            Verb::Options => explainer.options(game, full).map(Explanation::Options),
+            Verb::Moves => explainer.moves_in_play(game, all, full),
+            Verb::Options => explainer.options_in_play(game, full),
             Verb::Tree => {
                 let depth = if full { TREE_FULL_DEPTH } else { TREE_DEPTH };
                 explainer

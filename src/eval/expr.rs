@@ -112,7 +112,7 @@ impl Session {
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval(game)?;
                 let id = self.game_operand(&value, game)?;
-                let losing = self.nimber(id, game.span)? == 0;
+                let losing = self.losing(id, game.span)?;
                 Ok(Value::Bool(losing == (*outcome == Outcome::Losing)))
             }
             ExprKind::If {
@@ -140,6 +140,9 @@ impl Session {
                 target, subscript, ..
             } => self.subscript(target, subscript),
             ExprKind::Call { callee, args } => self.call(callee, args, expr.span),
+            ExprKind::Play {
+                play, expr: inner, ..
+            } => self.in_play(*play, |session| session.eval(inner)),
         }
     }
 

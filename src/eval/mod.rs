@@ -23,10 +23,13 @@ mod library;
 pub mod limits;
 mod memo;
 mod memory;
+mod misere;
+mod misere_claims;
 mod naming;
 mod ops;
 mod options;
 mod pictures;
+mod play;
 mod plot;
 mod quantifiers;
 mod reasons;
@@ -48,9 +51,11 @@ pub use builtins::BUILTINS;
 pub use digraph::DigraphTable;
 pub use error::{EvalError, Warning};
 pub use families::{PeriodReport, Table};
+pub use play::{parse_play, play_word};
 pub use plot::PROMPT_PLOT_FILE;
 pub use value::Value;
 
+use crate::game::misere::Play;
 use crate::game::{Arena, GameId, GameLimits};
 use crate::source::{Sources, Span};
 use crate::syntax::ast::{Expr, Ident};
@@ -161,6 +166,13 @@ pub struct Session {
     families: Option<rustc_hash::FxHashSet<Arc<str>>>,
     /// The values of answers, while a host (the Python module) asks for them.
     kept: Option<host::Kept>,
+    /// The play convention of the statements to come (`:set play misere`, `--misere`).
+    session_play: Play,
+    /// The play convention of what is being evaluated: the session's, or the one a
+    /// `misere`/`normal` prefix around it says (see [`play`]).
+    current_play: Play,
+    /// The running statement asked a question in misère play, so its answer says so.
+    misere_used: bool,
 }
 
 impl Default for Session {
@@ -203,6 +215,9 @@ impl Session {
             spelled: Vec::new(),
             families: None,
             kept: None,
+            session_play: Play::Normal,
+            current_play: Play::Normal,
+            misere_used: false,
         }
     }
 

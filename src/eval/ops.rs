@@ -120,14 +120,15 @@ impl Session {
         Ok(value)
     }
 
-    /// `==`: equivalence of games (equal nimbers), equality of everything else.
+    /// `==`: equivalence of games (equal nimbers, or in misère play equal simplest forms),
+    /// equality of everything else.
     fn equal(&mut self, op: BinOp, op_span: Span, lhs: Operand, rhs: Operand) -> Result<bool> {
         use Value::{Game, Int};
         Ok(match (lhs.value, rhs.value) {
             (Game(_), Game(_) | Int(0)) | (Int(0), Game(_)) => {
                 let left = self.game_value(lhs.value, lhs.span)?;
                 let right = self.game_value(rhs.value, rhs.span)?;
-                self.nimber(left, lhs.span)? == self.nimber(right, rhs.span)?
+                self.games_equal((left, lhs.span), (right, rhs.span))?
             }
             (Value::Set(_) | Value::Range { .. }, Value::Set(_) | Value::Range { .. }) => {
                 same_members(lhs.value, rhs.value, self.limits.game.options)

@@ -32,7 +32,10 @@ impl Session {
     /// Steps showing how `expr` gets its value: its mexes, nim-sums, arithmetic and
     /// comparisons, innermost first.
     fn reasons(&mut self, expr: &Expr, steps: &mut Vec<Step>) -> Result<()> {
-        let expr = expr.unparen();
+        let (play, expr) = self.unplay(expr);
+        if play != self.current_play {
+            return self.in_play(play, |session| session.reasons(expr, steps));
+        }
         match &expr.kind {
             ExprKind::Chain { first, rest } => {
                 let xor = rest.iter().all(|(op, ..)| *op == BinOp::Xor);
@@ -105,7 +108,8 @@ impl Session {
                 };
                 let names = super::naming::Scoped::new(&self.names, self.families.as_ref());
                 let mut explainer =
-                    crate::explain::Explainer::new(&mut self.arena, &names, self.fold);
+                    crate::explain::Explainer::new(&mut self.arena, &names, self.fold)
+                        .play(self.current_play);
                 let proof = explainer
                     .prove(&claim, false)
                     .map_err(|e| self.game_error(e, game.span))?;

@@ -124,7 +124,7 @@ impl Resolver<'_> {
                 self.expr(lhs);
                 self.expr(rhs);
             }
-            ExprKind::Claim { game, .. } => self.expr(game),
+            ExprKind::Claim { game, .. } | ExprKind::Play { expr: game, .. } => self.expr(game),
             ExprKind::If {
                 cond,
                 then,

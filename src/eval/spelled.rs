@@ -127,6 +127,7 @@ fn find(expr: &Expr, values: &[(Arc<str>, String)], operand: bool, found: &mut V
             }
         }
         ExprKind::Paren(inner) => walk(inner, false, found),
+        ExprKind::Play { expr, .. } => walk(expr, false, found),
     }
 }
 

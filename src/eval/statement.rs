@@ -244,6 +244,8 @@ impl Session {
 
     fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
         self.steps = 0;
+        self.current_play = self.session_play;
+        self.misere_used = false;
         self.lists_gone();
         self.arena.watch.begin();
         self.value_begins();
@@ -329,12 +331,12 @@ impl Session {
             StmtKind::Expr(expr) => {
                 let value = self.eval_root(expr)?;
                 self.value_is(&value);
-                self.answer(value, expr.span)
+                self.answer_in_play(value, expr)
             }
             StmtKind::Full(expr) => {
                 let value = self.eval_root(expr)?;
                 self.value_is(&value);
-                Ok(match self.answer(value, expr.span)? {
+                Ok(match self.answer_in_play(value, expr)? {
                     Answer::Table(table) => Answer::Table(Table {
                         full: true,
                         ..table
@@ -381,7 +383,7 @@ impl Session {
         }
     }
 
-    fn answer(&mut self, value: Value, span: Span) -> Result<Answer> {
+    pub(super) fn answer(&mut self, value: Value, span: Span) -> Result<Answer> {
         Ok(match value {
             Value::Game(id) => Answer::Game {
                 nimber: self.nimber(id, span)?,
@@ -428,7 +430,17 @@ impl Session {
     /// Checks an `assert`: its verdict when the claim holds, a diagnostic carrying the
     /// verdict when it does not.
     fn assert(&mut self, claim: &Expr) -> Result<Verdict> {
-        let text = self.sources.text(claim.span).to_owned();
+        let (play, inner) = self.unplay(claim);
+        self.in_play(play, |session| session.assert_in_play(claim, inner))
+    }
+
+    /// An `assert` of `claim`, which is `inner` in the current play convention.
+    fn assert_in_play(&mut self, claim: &Expr, inner: &Expr) -> Result<Verdict> {
+        let mut text = self.sources.text(claim.span).to_owned();
+        if self.current_play == Play::Misere && !super::play::says_play(claim) {
+            // The convention is the session's: the message says which.
+            text.push_str(" (in misère play)");
+        }
         let failed = |verdict: Verdict, labels: Vec<LabeledSpan>, help: Option<String>| {
             Flow::from(EvalError::AssertFailed {
                 span: claim.span,
@@ -438,7 +450,15 @@ impl Session {
                 verdict: Box::new(verdict),
             })
         };
-        match &claim.unparen().kind {
+        if self.current_play == Play::Misere
+            && let Some(verdict) = self.misere_assert(inner)?
+        {
+            return match verdict {
+                Ok(verdict) => Ok(verdict),
+                Err((verdict, labels, help)) => Err(failed(verdict, labels, Some(help))),
+            };
+        }
+        match &inner.kind {
             ExprKind::Chain { first, rest } if rest.len() == 1 && is_comparison(rest[0].0) => {
                 let (op, op_span, second) = &rest[0];
                 let left = self.eval_root(first)?;
@@ -449,6 +469,7 @@ impl Session {
                     claim: op.symbol(),
                     left: self.side(&left, &right, first.span)?,
                     right: Some(self.side(&right, &left, second.span)?),
+                    play: self.decided_in(),
                 };
                 if verdict.holds {
                     return Ok(verdict);
@@ -476,7 +497,7 @@ impl Session {
             {
                 self.case = None;
                 let holds = self.eval_root(claim)? == Value::Bool(true);
-                let verdict = Verdict { holds, claim: "is true", left: Answer::Bool(holds), right: None };
+                let verdict = Verdict { holds, claim: "is true", left: Answer::Bool(holds), right: None, play: self.decided_in() };
                 if holds {
                     return Ok(verdict);
                 }
@@ -509,6 +530,7 @@ impl Session {
                     },
                     left: Answer::Game { nimber },
                     right: None,
+                    play: Play::Normal,
                 };
                 if verdict.holds {
                     return Ok(verdict);
@@ -520,7 +542,7 @@ impl Session {
             }
             _ => match self.eval_root(claim)? {
                 Value::Bool(holds) => {
-                    let verdict = Verdict { holds, claim: "is true", left: Answer::Bool(holds), right: None };
+                    let verdict = Verdict { holds, claim: "is true", left: Answer::Bool(holds), right: None, play: self.decided_in() };
                     if holds {
                         return Ok(verdict);
                     }

@@ -21,7 +21,7 @@ pub const COMMAND_HELP: &[(&str, &str, &str)] = &[
     (
         "set",
         ":set [NAME VALUE]",
-        "settings: depth, lines, color, unicode, limit",
+        "settings: depth, lines, color, unicode, limit, play (normal or misere)",
     ),
     (
         "clear",
@@ -114,6 +114,7 @@ pub fn page(name: &str) -> Option<String> {
         "dot" => "tree",
         "rare" | "png" | "svg" => "plot",
         "is" | "==" | "!=" | "losing" | "winning" => "claims",
+        "misère" | "normal" | "play" => "misere",
         "full" => "why",
         "#" | "*" | "+" | "<>" => "games",
         "^" | "xor" | "range" | "sets" => "numbers",

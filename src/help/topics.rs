@@ -356,6 +356,50 @@ and the values of the claim's sides there; `why all(...)` proves that case.",
         example: "count(dawson(n) is losing for n in 0..50)",
     },
     Topic {
+        name: "misere",
+        title: "Misère play: the last move loses",
+        text: "`misere E` (also `misère E`) answers the whole expression E in misère play, \
+where the player who cannot move wins; `normal E` in normal play. It binds loosest: \
+`misere G == H` asks whether G and H are equal in every misère sum (the same simplest form), \
+`misere G is losing` who wins. It works after `assert`, in parentheses and arguments, and \
+after a command: `why misere G == H`, `moves misere G`, `tree misere G`. A game asked in \
+misère play prints its outcome, genus and simplest form; a claim says `(misère play)`. \
+`:set play misere` (or `--misere`) makes it the session's convention, `:set play normal` \
+undoes it. `nimber(G)` is always the normal-play value; `genus(G)`, `simplest(G)` and \
+`born_by(n)` answer about misère play. A family's body runs in the session's convention, \
+not in a prefix around its call. docs/language.md and docs/misere.md say more.",
+        example: "misere *1 + *1 is winning
+assert misere *2 + *2 is losing
+misere *2 + *2
+why misere *2 + *2 == 0
+moves misere *1 + *2 + *3 + *1
+all(misere #n is losing == (n % 4 == 1) for n in 0..20)",
+    },
+    Topic {
+        name: "genus",
+        title: "genus(G): the misère genus, in Conway's notation",
+        text: "The genus g^(γ0 γ1 …) of G as a string: g the normal-play value, γ0 the misère \
+Grundy value, γn the misère Grundy value of G beside n heaps *2 (`:help misere`). Sums of tame \
+games, whose genera are nim heaps' and sums of them, add by their genera as misère Nim does.",
+        example: "genus(*1)\ngenus(*2 + *2)\ngenus(kayles(7))",
+    },
+    Topic {
+        name: "simplest",
+        title: "simplest(G): the misère simplest form",
+        text: "The simplest game equal to G in every misère sum: its options in simplest form \
+and its reversible options deleted, within Conway's proviso (`:help misere`). Two games are \
+equal in misère play exactly when their simplest forms are the same.",
+        example: "simplest(*2 + *2 + *3)\nmisere simplest(*2 + *2)",
+    },
+    Topic {
+        name: "born_by",
+        title: "born_by(n): the games born by day n, in misère play",
+        text: "The set of misère-inequivalent games born by day n, as games in simplest form: \
+1, 2, 3, 5, 22 and 4171780 of them for n = 0 to 5. Day 6 would have more than 2^4171780 sets \
+of options, so n stops at 5.",
+        example: "born_by(2)\nlen(born_by(4))",
+    },
+    Topic {
         name: "limits",
         title: "Limits",
         text: "Every evaluation is bounded: depth (nested family calls), steps (calls in one \
@@ -374,6 +418,7 @@ command line or `:set limit NAME=VALUE` in the REPL.",
 :set color on|off       colour in diagnostics
 :set unicode on|off     ≡ ⊕ → and box drawing, or ASCII (== xor ->)
 :set limit NAME=VALUE   a limit (`:help limits`)
+:set play misere|normal the play convention of the statements to come (`:help misere`)
 :set alone shows the settings.",
         example: "",
     },

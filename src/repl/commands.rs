@@ -127,7 +127,7 @@ fn load(session: &mut Session, path: &str, settings: &mut Settings) {
     }
 }
 
-/// `:set`, `:set depth 5`, `:set color off`, `:set limit heap=2e8`.
+/// `:set`, `:set depth 5`, `:set color off`, `:set limit heap=2e8`, `:set play misere`.
 fn set(session: &mut Session, argument: &str, settings: &mut Settings) {
     let mut words = argument.split_whitespace();
     let (name, value) = (words.next(), words.next());
@@ -163,8 +163,12 @@ fn set(session: &mut Session, argument: &str, settings: &mut Settings) {
             Some(setting) => session.set_limit(setting),
             None => Err("give a limit: `:set limit heap=200000000`".to_owned()),
         },
+        Some("play") => match value {
+            Some(word) => crate::eval::parse_play(word).map(|play| session.set_play(play)),
+            None => Err("give a play convention: `:set play misere` or `:set play normal`".into()),
+        },
         Some(other) => Err(format!(
-            "there is no setting `{other}`; the settings are depth, lines, color, unicode, limit"
+            "there is no setting `{other}`; the settings are depth, lines, color, unicode, limit, play"
         )),
     };
     if let Err(message) = result {
@@ -183,6 +187,12 @@ fn show_settings(session: &Session, settings: &Settings) {
             "lines of a proof before it is folded",
         ),
     ];
+    let play = crate::eval::play_word(session.play());
+    rows.push((
+        "play",
+        play.into(),
+        "normal: the last move wins; misere: it loses",
+    ));
     if let Format::Text(style) = settings.format {
         rows.push(("color", on(style.color).into(), "colour in diagnostics"));
         let unicode = "≡ ⊕ → and box drawing (off: == xor ->)";

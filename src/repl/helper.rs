@@ -18,7 +18,7 @@ use crate::syntax;
 pub const KEYWORDS: &[&str] = &[
     "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
     "winning", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all", "true",
-    "false",
+    "false", "misere", "normal",
 ];
 
 pub struct ReplHelper {

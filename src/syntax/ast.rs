@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+pub use crate::game::misere::Play;
 use crate::source::Span;
 
 /// A name as written, with where it was written.
@@ -134,6 +135,14 @@ pub enum ExprKind {
     Call { callee: Ident, args: Vec<Expr> },
     /// `(e)`: kept so errors can point at it and chains do not swallow it.
     Paren(Box<Expr>),
+    /// `misere G == H`, `misère *1 + *1 is winning`, `normal G == H`: the whole expression
+    /// after the word in that play convention (`G is losing`, `==` between games).
+    Play {
+        play: Play,
+        /// The word `misere`, `misère` or `normal`.
+        play_span: Span,
+        expr: Box<Expr>,
+    },
 }
 
 /// What stands between the brackets of a subscript.
@@ -327,7 +336,7 @@ impl Expr {
                     arg.each_inner(visit);
                 }
             }
-            ExprKind::Paren(inner) => inner.each_inner(visit),
+            ExprKind::Paren(inner) | ExprKind::Play { expr: inner, .. } => inner.each_inner(visit),
         }
     }
 }

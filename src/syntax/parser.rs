@@ -26,6 +26,8 @@ pub const MAX_NESTING: usize = 1000;
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
     use Assoc::{Left, Right};
     PrattParser::new()
+        // `misere G == H`: a play convention takes the whole expression after it.
+        .op(Op::prefix(Rule::play))
         .op(Op::infix(Rule::or, Left))
         .op(Op::infix(Rule::and, Left))
         .op(Op::prefix(Rule::not))
@@ -336,6 +338,24 @@ impl Builder {
                 ..operand
             });
         }
+        if op.as_rule() == Rule::play {
+            let word = op.into_inner().next().expect("a play's word");
+            let play = match word.as_str() {
+                "normal" => Play::Normal,
+                _ => Play::Misere,
+            };
+            // The word alone, not the spaces after it.
+            let op_span = self.span(&word);
+            let span = op_span.to(operand.span);
+            return Ok(Expr {
+                kind: ExprKind::Play {
+                    play,
+                    play_span: op_span,
+                    expr: Box::new(operand),
+                },
+                span,
+            });
+        }
         let op = match op.as_rule() {
             Rule::heap => PrefixOp::Heap,
             Rule::subtraction => PrefixOp::Subtraction,
@@ -644,7 +664,7 @@ fn pratt_recursion(tokens: Pairs<Rule>) -> usize {
     let mut subscripts = 0usize;
     for token in tokens {
         match token.as_rule() {
-            Rule::heap | Rule::subtraction | Rule::neg | Rule::not => prefixes += 1,
+            Rule::play | Rule::heap | Rule::subtraction | Rule::neg | Rule::not => prefixes += 1,
             Rule::pow => powers += 1,
             // `p[0][0]…` nests one level a subscript.
             Rule::subscript => {
@@ -668,7 +688,7 @@ fn first_operator_past(tokens: Pairs<Rule>, room: usize) -> Option<usize> {
     let (mut prefixes, mut powers, mut subscripts) = (0usize, 0usize, 0usize);
     for token in tokens {
         match token.as_rule() {
-            Rule::heap | Rule::subtraction | Rule::neg | Rule::not => prefixes += 1,
+            Rule::play | Rule::heap | Rule::subtraction | Rule::neg | Rule::not => prefixes += 1,
             Rule::pow => powers += 1,
             Rule::subscript => subscripts += 1,
             rule if is_infix(rule) => powers = 0,

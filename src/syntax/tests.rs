@@ -47,6 +47,9 @@ const PIECES: &[&str] = &[
     "*",
     "a..=b",
     "≡ *2",
+    "misere",
+    "misere *1 + *1 is",
+    "normal (",
     "",
 ];
 

@@ -220,7 +220,8 @@ class GrundyKernel(Kernel):
             )
 
     def _set(self, argument: str) -> None:
-        """`:set` shows the settings; `:set color off`, `:set limit steps=1000`."""
+        """`:set` shows the settings; `:set color off`, `:set limit steps=1000`,
+        `:set play misere`."""
         words = argument.split()
         name, value = (words + [None, None])[:2]
         try:
@@ -238,9 +239,16 @@ class GrundyKernel(Kernel):
                 if value is None:
                     raise ValueError("give a limit: `:set limit heap=200000000`")
                 self.games.set_limit(value)
+            elif name == "play":
+                if value is None:
+                    raise ValueError(
+                        "give a play convention: `:set play misere` or `:set play normal`"
+                    )
+                self.games.play = value
             else:
                 raise ValueError(
-                    f"there is no setting `{name}`; the settings are color, limit"
+                    f"there is no setting `{name}`; the settings are depth, lines, color, "
+                    "limit, play"
                 )
         except (ValueError, grundy.GrundyError) as error:
             self._fail("grundy::set", str(error), [f"error: :set {argument}: {error}"])
@@ -250,6 +258,7 @@ class GrundyKernel(Kernel):
         return (
             f"depth {self.games.fold_depth}   levels of a proof `why` shows\n"
             f"lines {self.games.fold_lines}   lines of a proof before it is folded\n"
+            f"play {self.games.play}   normal: the last move wins; misere: it loses\n"
             f"color {'on' if self.color else 'off'}   colour in diagnostics\n"
             f"limit {limits}"
         )

@@ -19,7 +19,7 @@ from pygments.token import (  # type: ignore[import-untyped]
 KEYWORDS = (
     "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
     "winning", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all", "true",
-    "false",
+    "false", "misere", "normal",
 )  # fmt: skip
 
 
