@@ -546,8 +546,8 @@ fn explanation_json(explanation: &Explanation) -> Value {
                 .map(|m| json!({ "move": m.description, "result": m.result, "wins": m.to_losing, "reason": m.reason }))
                 .collect();
             json!({
-                "kind": "moves", "play": "misere", "game": list.game,
-                "outcome": if list.losing { "P" } else { "N" }, "all": list.all,
+                "kind": "misere moves", "game": list.game,
+                "outcome": if list.losing { "losing" } else { "winning" }, "all": list.all,
                 "total": list.total, "moves": moves, "hidden": list.hidden, "rule": list.rule,
             })
         }

@@ -218,10 +218,14 @@ impl Canon {
 
     /// The size of the nim heap `id` is, if it is one.
     pub fn as_nim(&self, id: CanonId) -> Option<usize> {
-        // *n's options are *0 … *(n−1), born on days 0 … n−1, so in that order.
+        // *n's options are *0 … *(n−1), born on days 0 … n−1, so in that order; and each
+        // *k among them has the k before it as its options.
         let options = self.options(id);
-        let n = options.len();
-        (self.nims.len() >= n && *options == self.nims[..n]).then_some(n)
+        let heaps = options
+            .iter()
+            .enumerate()
+            .all(|(k, &option)| *self.options(option) == options[..k]);
+        heaps.then_some(options.len())
     }
 
     /// The sum a + b in simplest form. Worked out with a stack of its own, never Rust
