@@ -219,14 +219,21 @@ impl Game {
         })
     }
 
-    /// The proof that this game is equivalent to `other` (or is not), or of its value.
-    #[pyo3(signature = (other = None, full = false))]
+    /// The proof that this game is equivalent to `other` (or is not), or of its value; in
+    /// misère play if `misere`.
+    #[pyo3(signature = (other = None, full = false, misere = false))]
     fn why(
         slf: &Bound<'_, Self>,
         other: Option<Bound<'_, Game>>,
         full: bool,
+        misere: bool,
     ) -> PyResult<Py<Explanation>> {
-        let verb = if full { "why full" } else { "why" };
+        let verb = match (full, misere) {
+            (false, false) => "why",
+            (true, false) => "why full",
+            (false, true) => "why misere",
+            (true, true) => "why full misere",
+        };
         match other {
             Some(other) => Game::explanation(slf, &[other], move |this, others| {
                 format!("{verb} {this} == {}", others[0])
@@ -235,16 +242,54 @@ impl Game {
         }
     }
 
-    /// What `moves G` prints: every winning move with its value, as an explanation.
-    #[pyo3(signature = (all = false))]
-    fn explain_moves(slf: &Bound<'_, Self>, all: bool) -> PyResult<Py<Explanation>> {
+    /// What `moves G` prints: every winning move with its value, as an explanation; in
+    /// misère play if `misere`.
+    #[pyo3(signature = (all = false, misere = false))]
+    fn explain_moves(slf: &Bound<'_, Self>, all: bool, misere: bool) -> PyResult<Py<Explanation>> {
         let verb = if all { "moves all" } else { "moves" };
-        Game::explanation(slf, &[], move |this, _| format!("{verb} {this}"))
+        let play = if misere { " misere" } else { "" };
+        Game::explanation(slf, &[], move |this, _| format!("{verb}{play} {this}"))
     }
 
-    /// What `tree G` draws.
-    fn tree(slf: &Bound<'_, Self>) -> PyResult<Py<Explanation>> {
-        Game::explanation(slf, &[], |this, _| format!("tree {this}"))
+    /// What `tree G` draws; in misère play if `misere`.
+    #[pyo3(signature = (misere = false))]
+    fn tree(slf: &Bound<'_, Self>, misere: bool) -> PyResult<Py<Explanation>> {
+        let play = if misere { " misere" } else { "" };
+        Game::explanation(slf, &[], move |this, _| format!("tree{play} {this}"))
+    }
+
+    /// `"P"` (the player to move loses) or `"N"` in misère play, where the last move loses.
+    #[getter]
+    fn misere_outcome(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
+        match Game::ask(slf, &[], false, |this, _| {
+            format!("misere ({this}) is losing")
+        })? {
+            (Answer::MisereTruth(true), _) => Ok("P"),
+            (Answer::MisereTruth(false), _) => Ok("N"),
+            _ => Err(PyTypeError::new_err("a misère claim without a truth")),
+        }
+    }
+
+    /// The winning moves in misère play: the options that are misère P-positions.
+    fn misere_moves(slf: &Bound<'_, Self>) -> PyResult<Vec<Py<Game>>> {
+        Game::games_answer(slf, |this, _| {
+            format!("[option for option in options({this}) if misere option is losing]")
+        })
+    }
+
+    /// Conway's genus in his notation, `"0^120"` (`genus(G)`).
+    #[getter]
+    fn genus(slf: &Bound<'_, Self>) -> PyResult<String> {
+        match Game::ask(slf, &[], false, |this, _| format!("genus({this})"))? {
+            (Answer::Str(genus), _) => Ok(genus),
+            _ => Err(PyTypeError::new_err("a genus that is not a string")),
+        }
+    }
+
+    /// The misère simplest form (`simplest(G)`): the simplest game equal to this one in
+    /// every misère sum.
+    fn simplest(slf: &Bound<'_, Self>) -> PyResult<Py<Game>> {
+        Game::game_answer(slf, &[], |this, _| format!("simplest({this})"))
     }
 
     /// The game's DAG in Graphviz's DOT language (`dot G`).

@@ -74,3 +74,18 @@ def test_proofs_write_games_as_grundy_writes_them(session: grundy.Session) -> No
     assert total.explain_moves().text.startswith("*2 + *3 ≡ *1")
     # Nothing the module bound is left behind.
     assert session.names() == []
+
+
+def test_misere_play_of_a_game(session: grundy.Session) -> None:
+    nim = session.game("*1 + *2 + *3")
+    assert nim.outcome == "P" and nim.misere_outcome == "P"
+    heaps = session.game("*3 + *4 + *5")
+    assert heaps.misere_outcome == "N"
+    assert [repr(m) for m in heaps.misere_moves()] == ["*1 + *4 + *5"]
+    assert "Bouton's rule" in heaps.explain_moves(misere=True).text
+    assert session.game("*1").misere_outcome == "P"
+    assert session.game("*2 + *2").genus == "0^02"
+    assert session.game("*1 + *1").simplest().nimber == 0
+    proof = session.game("*2 + *2").why(session.game("*0"), misere=True)
+    assert proof.text.startswith("In misère play, *2 + *2 ≡ *0: false.")
+    assert "(misère P)" in session.game("*2 + *2").tree(misere=True).text

@@ -90,7 +90,7 @@ impl fmt::Display for MisereMoves {
         };
         writeln!(f, "{} is a {outcome} (misère play).", self.game)?;
         if let Some(rule) = &self.rule {
-            writeln!(f, "{rule}")?;
+            writeln!(f, "Bouton's rule for misère Nim: {rule}")?;
         }
         if !self.all && self.moves.is_empty() {
             return write!(f, "No move wins: every move leaves a misère N-position.");
@@ -247,7 +247,8 @@ impl Explainer<'_> {
         let who = if losing { "loses" } else { "wins" };
         match self.arena.misere_rule(game)? {
             Decided::Nim(bouton) => {
-                let mut rule = Step::new(bouton_rule(&bouton)).by(Rule::Bouton);
+                let said = format!("misère Nim {}", bouton_rule(&bouton));
+                let mut rule = Step::new(said).by(Rule::Bouton);
                 if bouton.has_large_heap() {
                     rule = rule.detail(binary_columns(&bouton.heaps));
                 }
@@ -512,15 +513,15 @@ fn proof(headline: String, holds: Option<bool>, steps: Vec<Step>, folded: bool) 
 fn bouton_rule(bouton: &Bouton) -> String {
     if bouton.has_large_heap() {
         format!(
-            "misère Nim with a heap of two or more: as in Nim, the player to move loses exactly \
-             when the nim-sum is 0 (here {})",
+            "with a heap of two or more chips, as in Nim the player to move loses exactly when \
+             the nim-sum is 0 (here {})",
             bouton.nim_sum()
         )
     } else {
         let ones = bouton.ones();
         format!(
-            "misère Nim with only heaps of 0 or 1 chips: {ones} heap{} of one, and the player to \
-             move loses exactly when that number is odd",
+            "with only heaps of 0 or 1 chips ({ones} heap{} of one), the player to move loses \
+             exactly when the number of ones is odd",
             if ones == 1 { "" } else { "s" }
         )
     }
