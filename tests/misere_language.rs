@@ -289,7 +289,11 @@ fn the_misere_builtins_answer_in_conways_words() {
         ("genus(0)", "\"0^120\""),
         ("genus(*1)", "\"1^031\""),
         ("genus(*2 + *2)", "\"0^02\""),
-        ("simplest(*2 + *2 + *3)", "*3 — the player to move wins"),
+        (
+            "simplest(*2 + *2 + *3)",
+            "misère N (the player to move wins) · genus 3^31 (tame) · simplest form \
+             <<*2, *3>, <*2, *3, <*2, *3>>, <<*2, *3>, <*2, *3, <*2, *3>>>>",
+        ),
         ("misere simplest(*1 + *1) == 0", "true (misère play)"),
         ("born_by(0)", "{*0}"),
         ("born_by(2)", "{*0, *1, *2}"),

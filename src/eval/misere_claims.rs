@@ -31,9 +31,15 @@ impl Session {
     /// What a statement prints for its value: a game in misère play by its misère facts, a
     /// truth decided in misère play saying so. `expr` is the statement's expression.
     pub(super) fn answer_in_play(&mut self, value: Value, expr: &Expr) -> Result<Answer> {
-        let (play, _) = self.unplay(expr);
+        let (play, inner) = self.unplay(expr);
+        // `simplest(G)` is a misère notion: its game is told by its misère facts, not by a
+        // normal-play nimber.
+        let simplest = matches!(&inner.unparen().kind, ExprKind::Call { callee, .. }
+            if &*callee.name == "simplest" && !self.globals.contains_key(&callee.name));
         match value {
-            Value::Game(id) if play == Play::Misere => self.misere_answer(id, expr.span),
+            Value::Game(id) if play == Play::Misere || simplest => {
+                self.misere_answer(id, expr.span)
+            }
             Value::Bool(b) if self.misere_used => Ok(Answer::MisereTruth(b)),
             value => self.answer(value, expr.span),
         }

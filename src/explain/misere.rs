@@ -104,11 +104,12 @@ impl fmt::Display for MisereMoves {
         write!(f, "{head}")?;
         for line in &self.moves {
             let outcome = if line.to_losing { "P" } else { "N" };
-            write!(
-                f,
-                "\n  {}, leaving {} (misère {outcome})",
-                line.description, line.result
-            )?;
+            let (how, result) = (&line.description, &line.result);
+            if how.contains("leaving") {
+                write!(f, "\n  {how}; the game is then {result} (misère {outcome})")?;
+            } else {
+                write!(f, "\n  {how}, leaving {result} (misère {outcome})")?;
+            }
             if let Some(reason) = &line.reason {
                 write!(f, ": {reason}")?;
             }

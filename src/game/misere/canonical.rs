@@ -57,6 +57,11 @@ pub struct Canon {
     /// Genera and classes worked out so far (see [`super::genus`]).
     pub(super) genera: FxHashMap<CanonId, super::genus::Genus>,
     pub(super) classes: FxHashMap<CanonId, super::genus::Class>,
+    /// Games told apart and linked so far (see [`super::distinguish`]): Conway's
+    /// construction asks for the same pairs again and again.
+    pub(super) told_apart: FxHashMap<(CanonId, CanonId), CanonId>,
+    pub(super) told_pn: FxHashMap<(CanonId, CanonId), CanonId>,
+    pub(super) linked: FxHashMap<(CanonId, CanonId), Option<CanonId>>,
     /// About what the entries take, for the `memory` limit.
     pub bytes: u64,
 }
@@ -77,6 +82,9 @@ impl Default for Canon {
             nims: vec![ZERO, STAR],
             genera: FxHashMap::default(),
             classes: FxHashMap::default(),
+            told_apart: FxHashMap::default(),
+            told_pn: FxHashMap::default(),
+            linked: FxHashMap::default(),
             bytes: 0,
         };
         canon.push(Vec::new());
@@ -321,6 +329,6 @@ impl Canon {
 }
 
 /// A pair in the order its sum is remembered under.
-fn ordered(a: CanonId, b: CanonId) -> (CanonId, CanonId) {
+pub(super) fn ordered(a: CanonId, b: CanonId) -> (CanonId, CanonId) {
     (a.min(b), a.max(b))
 }

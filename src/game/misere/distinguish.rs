@@ -11,7 +11,7 @@
 //! - A distinguisher D may be turned round so that G + D is the P-position: the game whose
 //!   options are D and the mates of G's options (G′ + mate(G′) is always a P-position).
 
-use super::canonical::{Canon, CanonId, STAR, ZERO};
+use super::canonical::{Canon, CanonId, STAR, ZERO, ordered};
 use super::{Arena, GameError, GameId};
 
 /// A game X with `X + first` and `X + second` of different misère outcomes.
@@ -27,19 +27,39 @@ pub struct Distinguisher {
 /// their options, as deep as their birthdays).
 pub const DEEPEST: u32 = 300;
 
+/// Asked every step of the construction whether to go on (the limits, Ctrl-C).
+type Budget<'a> = &'a mut dyn FnMut(&Canon) -> bool;
+
+/// The construction was stopped by its budget.
+pub struct Stopped;
+
 impl Canon {
     /// T with a + T and b + T of different outcomes; `None` when a = b.
-    pub fn discriminator(&mut self, a: CanonId, b: CanonId) -> Option<CanonId> {
+    pub fn discriminator(
+        &mut self,
+        a: CanonId,
+        b: CanonId,
+        budget: Budget,
+    ) -> Result<Option<CanonId>, Stopped> {
         if a == b {
-            return None;
+            return Ok(None);
         }
         if (a == ZERO && self.is_p(b)) || (b == ZERO && self.is_p(a)) {
-            return Some(ZERO);
+            return Ok(Some(ZERO));
+        }
+        let key = ordered(a, b);
+        if let Some(&found) = self.told_apart.get(&key) {
+            return Ok(Some(found));
+        }
+        if !budget(self) {
+            return Err(Stopped);
         }
         for (game, other) in [(a, b), (b, a)] {
             for option in self.options(game).to_vec() {
-                if let Some(link) = self.link(other, option) {
-                    return Some(link);
+                if let Some(link) = self.link(other, option, budget)? {
+                    self.told_apart.insert(key, link);
+                    self.bytes += 24;
+                    return Ok(Some(link));
                 }
             }
         }
@@ -47,40 +67,55 @@ impl Canon {
     }
 
     /// T with a + T a P-position and b + T an N-position.
-    fn discriminator_pn(&mut self, a: CanonId, b: CanonId) -> CanonId {
-        let found = self.discriminator(a, b).expect("a and b differ");
-        let sum = self.add_unbounded(a, found);
-        if self.is_p(sum) {
-            return found;
+    fn discriminator_pn(
+        &mut self,
+        a: CanonId,
+        b: CanonId,
+        budget: Budget,
+    ) -> Result<CanonId, Stopped> {
+        if let Some(&found) = self.told_pn.get(&(a, b)) {
+            return Ok(found);
         }
-        let mut options: Vec<CanonId> = self.options(a).to_vec();
-        for option in options.iter_mut() {
-            *option = self.mate(*option);
-        }
-        options.push(found);
-        self.make(options)
+        let found = self.discriminator(a, b, budget)?.expect("a and b differ");
+        let sum = self.add(a, found, budget).ok_or(Stopped)?;
+        let turned = if self.is_p(sum) {
+            found
+        } else {
+            let mut options: Vec<CanonId> = self.options(a).to_vec();
+            for option in options.iter_mut() {
+                *option = self.mate(*option);
+            }
+            options.push(found);
+            self.make(options)
+        };
+        self.told_pn.insert((a, b), turned);
+        self.bytes += 24;
+        Ok(turned)
     }
 
     /// T linking a and b (a + T and b + T both P-positions), if they are linked.
-    fn link(&mut self, a: CanonId, b: CanonId) -> Option<CanonId> {
+    fn link(&mut self, a: CanonId, b: CanonId, budget: Budget) -> Result<Option<CanonId>, Stopped> {
         if a == ZERO && b == ZERO {
-            return Some(STAR);
+            return Ok(Some(STAR));
         }
         if self.has_option(a, b) || self.has_option(b, a) {
-            return None;
+            return Ok(None);
+        }
+        let key = ordered(a, b);
+        if let Some(&found) = self.linked.get(&key) {
+            return Ok(found);
         }
         let mut options = Vec::new();
         for option in self.options(a).to_vec() {
-            options.push(self.discriminator_pn(option, b));
+            options.push(self.discriminator_pn(option, b, budget)?);
         }
         for option in self.options(b).to_vec() {
-            options.push(self.discriminator_pn(option, a));
+            options.push(self.discriminator_pn(option, a, budget)?);
         }
-        Some(self.make(options))
-    }
-
-    fn add_unbounded(&mut self, a: CanonId, b: CanonId) -> CanonId {
-        self.add(a, b, &mut |_| true).expect("never stopped")
+        let link = Some(self.make(options));
+        self.linked.insert(key, link);
+        self.bytes += 24;
+        Ok(link)
     }
 }
 
@@ -105,8 +140,36 @@ impl Arena {
                 depth: u64::from(deepest),
             });
         }
-        let form = self.misere.canon.discriminator(a, b).expect("a ≠ b");
-        self.watch.check()?;
+        let form = {
+            let Arena {
+                misere,
+                watch,
+                limits,
+                dag_bytes,
+                held_outside,
+                ..
+            } = self;
+            let mut failed = None;
+            let mut count = 0u64;
+            let mut budget = |canon: &Canon| {
+                count += 1;
+                if let Err(error) = super::memory_left(canon, *limits, *dag_bytes, *held_outside) {
+                    failed = Some(error);
+                } else if count.is_multiple_of(1 << 8)
+                    && let Err(error) = watch.tick("a distinguishing game", count, 0)
+                {
+                    failed = Some(error);
+                }
+                failed.is_none()
+            };
+            let found = misere.canon.discriminator(a, b, &mut budget);
+            watch.finish();
+            match (found, failed) {
+                (Ok(form), _) => form.expect("a ≠ b"),
+                (Err(Stopped), Some(error)) => return Err(error),
+                (Err(Stopped), None) => return Err(GameError::Cancelled),
+            }
+        };
         let game = self.misere_game(form)?;
         let with_first = self.sum(&[first, game])?;
         let with_second = self.sum(&[second, game])?;

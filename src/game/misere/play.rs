@@ -5,6 +5,10 @@
 //! This is how a distinguishing game is checked before it is shown, and how `why` shows
 //! the search when the mex rule does not decide.
 
+use std::rc::Rc;
+
+use rustc_hash::FxHashMap;
+
 use super::{Arena, GameError, GameId};
 
 /// A position: the parts of a sum, sorted, none of them without options.
@@ -13,9 +17,12 @@ type Position = Box<[GameId]>;
 impl Arena {
     /// Whether the player to move loses, by playing every move (remembered per position).
     pub fn misere_losing_by_play(&mut self, id: GameId) -> Result<bool, GameError> {
-        let start = self.position_of(&[id])?;
+        // Each part's options, listed once for the whole search (a part is met in many
+        // positions).
+        let mut options: FxHashMap<GameId, Rc<[GameId]>> = FxHashMap::default();
+        let start = self.position_of(&[id], &mut options)?;
         let mut stack = vec![start.clone()];
-        let mut next: rustc_hash::FxHashMap<Position, Vec<Position>> = Default::default();
+        let mut next: FxHashMap<Position, Vec<Position>> = Default::default();
         let mut steps = 0usize;
         while let Some(top) = stack.last().cloned() {
             if self.misere.played.contains_key(&top) {
@@ -34,7 +41,7 @@ impl Arena {
                 });
             }
             if !next.contains_key(&top) {
-                let moves = self.positions_after(&top)?;
+                let moves = self.positions_after(&top, &mut options)?;
                 next.insert(top.clone(), moves);
             }
             let moves = &next[&top];
@@ -58,11 +65,15 @@ impl Arena {
 
     /// The position of a sum of these games: their parts, flattened, sorted, those without
     /// options left out.
-    fn position_of(&mut self, games: &[GameId]) -> Result<Position, GameError> {
+    fn position_of(
+        &mut self,
+        games: &[GameId],
+        options: &mut FxHashMap<GameId, Rc<[GameId]>>,
+    ) -> Result<Position, GameError> {
         let mut parts = Vec::new();
         for &game in games {
             for part in self.parts(game) {
-                if self.option_count(part) > 0 {
+                if !self.options_of(part, options)?.is_empty() {
                     parts.push(part);
                 }
             }
@@ -71,14 +82,31 @@ impl Arena {
         Ok(parts.into())
     }
 
+    fn options_of(
+        &mut self,
+        part: GameId,
+        options: &mut FxHashMap<GameId, Rc<[GameId]>>,
+    ) -> Result<Rc<[GameId]>, GameError> {
+        if let Some(list) = options.get(&part) {
+            return Ok(list.clone());
+        }
+        let list: Rc<[GameId]> = self.options(part)?.into();
+        options.insert(part, list.clone());
+        Ok(list)
+    }
+
     /// Every position one move away.
-    fn positions_after(&mut self, position: &[GameId]) -> Result<Vec<Position>, GameError> {
+    fn positions_after(
+        &mut self,
+        position: &[GameId],
+        options: &mut FxHashMap<GameId, Rc<[GameId]>>,
+    ) -> Result<Vec<Position>, GameError> {
         let mut after = Vec::new();
         for (i, &part) in position.iter().enumerate() {
-            for option in self.options(part)? {
+            for &option in self.options_of(part, options)?.iter() {
                 let mut games: Vec<GameId> = position.to_vec();
                 games[i] = option;
-                after.push(self.position_of(&games)?);
+                after.push(self.position_of(&games, options)?);
             }
         }
         Ok(after)
