@@ -274,6 +274,12 @@ impl Resolver<'_> {
         if name == "xor" {
             return Some("the nim-sum (xor) of two integers is written `a ^ b`".into());
         }
+        if matches!(name, "misere" | "misère" | "normal") {
+            return Some(format!(
+                "`{name}` is a prefix: write it before a question, as in `{name} *1 + *1 is \
+                 losing`, or `:set play {name}` for the whole session"
+            ));
+        }
         let known = self.scope.len() + self.session.globals.len() + self.program.len();
         self.compared += known + builtins::BUILTINS.len() + crate::library::names().len();
         if self.compared > SUGGESTION_BUDGET {
