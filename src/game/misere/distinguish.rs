@@ -140,36 +140,10 @@ impl Arena {
                 depth: u64::from(deepest),
             });
         }
-        let form = {
-            let Arena {
-                misere,
-                watch,
-                limits,
-                dag_bytes,
-                held_outside,
-                ..
-            } = self;
-            let mut failed = None;
-            let mut count = 0u64;
-            let mut budget = |canon: &Canon| {
-                count += 1;
-                if let Err(error) = super::memory_left(canon, *limits, *dag_bytes, *held_outside) {
-                    failed = Some(error);
-                } else if count.is_multiple_of(1 << 8)
-                    && let Err(error) = watch.tick("a distinguishing game", count, 0)
-                {
-                    failed = Some(error);
-                }
-                failed.is_none()
-            };
-            let found = misere.canon.discriminator(a, b, &mut budget);
-            watch.finish();
-            match (found, failed) {
-                (Ok(form), _) => form.expect("a ≠ b"),
-                (Err(Stopped), Some(error)) => return Err(error),
-                (Err(Stopped), None) => return Err(GameError::Cancelled),
-            }
-        };
+        let form = self.within_budget("a distinguishing game", |canon, budget| {
+            let found = canon.discriminator(a, b, budget).ok()?;
+            Some(found.expect("a ≠ b"))
+        })?;
         let game = self.misere_game(form)?;
         let with_first = self.sum(&[first, game])?;
         let with_second = self.sum(&[second, game])?;

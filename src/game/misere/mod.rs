@@ -253,6 +253,18 @@ impl Arena {
 
     /// a + b in simplest form, within the limits and stopping on Ctrl-C.
     pub fn misere_add(&mut self, a: CanonId, b: CanonId) -> Result<CanonId, GameError> {
+        self.within_budget("misère sums added", |canon, budget| {
+            canon.add(a, b, budget)
+        })
+    }
+
+    /// Runs a computation on the simplest forms that asks, step by step, whether to go on:
+    /// it is stopped at the limits and on Ctrl-C, with their error.
+    fn within_budget<T>(
+        &mut self,
+        what: &str,
+        run: impl FnOnce(&mut Canon, &mut dyn FnMut(&Canon) -> bool) -> Option<T>,
+    ) -> Result<T, GameError> {
         let Arena {
             misere,
             watch,
@@ -262,20 +274,24 @@ impl Arena {
             ..
         } = self;
         let mut failed = None;
-        let mut count = 0u32;
-        let sum = misere.canon.add(a, b, &mut |canon| {
-            count = count.wrapping_add(1);
-            if let Err(error) = memory_left(canon, *limits, *dag_bytes, *held_outside) {
-                failed = Some(error);
-            } else if count.is_multiple_of(1 << 12)
-                && let Err(error) = watch.tick("misère sums added", canon.len() as u64, 0)
-            {
-                failed = Some(error);
-            }
-            failed.is_none()
-        });
-        match (sum, failed) {
-            (Some(sum), _) => Ok(sum),
+        let result = {
+            let mut count = 0u64;
+            let mut budget = |canon: &Canon| {
+                count += 1;
+                if let Err(error) = memory_left(canon, *limits, *dag_bytes, *held_outside) {
+                    failed = Some(error);
+                } else if count.is_multiple_of(1 << 10)
+                    && let Err(error) = watch.tick(what, count, 0)
+                {
+                    failed = Some(error);
+                }
+                failed.is_none()
+            };
+            run(&mut misere.canon, &mut budget)
+        };
+        watch.finish();
+        match (result, failed) {
+            (Some(result), _) => Ok(result),
             (None, Some(error)) => Err(error),
             (None, None) => Err(GameError::Cancelled),
         }
