@@ -2,6 +2,7 @@
 
 use super::{Result, Session, Value};
 use crate::explain::{Claim, Explainer, Explanation};
+use crate::game::GameId;
 use crate::game::misere::Play;
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Outcome, Verb};
 
@@ -83,6 +84,24 @@ impl Session {
         explanation.map_err(|e| self.game_error(e, target.span))
     }
 
+    /// The two games of `G == H` or `G != H` (0 counting as a game beside one), or `None`
+    /// when the sides are not games.
+    pub(super) fn compared_games(
+        &mut self,
+        first: &Expr,
+        second: &Expr,
+    ) -> Result<Option<(GameId, GameId)>> {
+        let left = self.eval_root(first)?;
+        let right = self.eval_root(second)?;
+        let is_game = |v: &Value| matches!(v, Value::Game(_) | Value::Int(0));
+        let games = matches!(left, Value::Game(_)) || matches!(right, Value::Game(_));
+        if !(games && is_game(&left) && is_game(&right)) {
+            return Ok(None);
+        }
+        let lhs = self.game_value(&left, first.span)?;
+        Ok(Some((lhs, self.game_value(&right, second.span)?)))
+    }
+
     /// The claim about games `why` is asked, or `None` if it is about integers.
     fn claim(&mut self, target: &Expr) -> Result<Option<Claim>> {
         match &target.unparen().kind {
@@ -90,16 +109,12 @@ impl Session {
                 if rest.len() == 1 && matches!(rest[0].0, BinOp::Eq | BinOp::Ne) =>
             {
                 let (op, _, second) = &rest[0];
-                let left = self.eval_root(first)?;
-                let right = self.eval_root(second)?;
-                let is_game = |v: &Value| matches!(v, Value::Game(_) | Value::Int(0));
-                let games = matches!(left, Value::Game(_)) || matches!(right, Value::Game(_));
-                if !(games && is_game(&left) && is_game(&right)) {
+                let Some((lhs, rhs)) = self.compared_games(first, second)? else {
                     return Ok(None);
-                }
+                };
                 Ok(Some(Claim::Equivalent {
-                    lhs: self.game_value(&left, first.span)?,
-                    rhs: self.game_value(&right, second.span)?,
+                    lhs,
+                    rhs,
                     negated: *op == BinOp::Ne,
                     lhs_text: self.typed(first.span),
                     rhs_text: self.typed(second.span),

@@ -103,15 +103,9 @@ impl Session {
                 if rest.len() == 1 && matches!(rest[0].0, BinOp::Eq | BinOp::Ne) =>
             {
                 let (op, _, second) = &rest[0];
-                let left = self.eval_root(first)?;
-                let right = self.eval_root(second)?;
-                let is_game = |v: &Value| matches!(v, Value::Game(_) | Value::Int(0));
-                let games = matches!(left, Value::Game(_)) || matches!(right, Value::Game(_));
-                if !(games && is_game(&left) && is_game(&right)) {
+                let Some((a, b)) = self.compared_games(first, second)? else {
                     return Ok(None);
-                }
-                let a = self.game_value(&left, first.span)?;
-                let b = self.game_value(&right, second.span)?;
+                };
                 let equal = self.games_equal((a, first.span), (b, second.span))?;
                 let verdict = Verdict {
                     holds: equal == (*op == BinOp::Eq),
