@@ -289,7 +289,8 @@ impl Game {
     /// The misère simplest form (`simplest(G)`): the simplest game equal to this one in
     /// every misère sum.
     fn simplest(slf: &Bound<'_, Self>) -> PyResult<Py<Game>> {
-        Game::game_answer(slf, &[], |this, _| format!("simplest({this})"))
+        // `normal`: the game itself is the answer, not its misère facts.
+        Game::game_answer(slf, &[], |this, _| format!("normal simplest({this})"))
     }
 
     /// The game's DAG in Graphviz's DOT language (`dot G`).

@@ -33,8 +33,10 @@ impl Session {
     pub(super) fn answer_in_play(&mut self, value: Value, expr: &Expr) -> Result<Answer> {
         let (play, inner) = self.unplay(expr);
         // `simplest(G)` is a misère notion: its game is told by its misère facts, not by a
-        // normal-play nimber.
-        let simplest = matches!(&inner.unparen().kind, ExprKind::Call { callee, .. }
+        // normal-play nimber, unless `normal simplest(G)` asks for that.
+        let said = !std::ptr::eq(inner, expr.unparen());
+        let simplest = !said
+            && matches!(&inner.unparen().kind, ExprKind::Call { callee, .. }
             if &*callee.name == "simplest" && !self.globals.contains_key(&callee.name));
         match value {
             Value::Game(id) if play == Play::Misere || simplest => {
