@@ -116,27 +116,43 @@ impl Class {
 }
 
 impl Canon {
-    /// The genus of a game in simplest form, worked out from its options' with a stack of
-    /// its own.
-    pub fn genus(&mut self, id: CanonId) -> Genus {
+    /// Works out `id` and each follower not `known` yet, options first, with a stack of its
+    /// own (a simplest form can be as deep as its birthday).
+    fn options_first(
+        &mut self,
+        id: CanonId,
+        known: fn(&Canon, CanonId) -> bool,
+        work: fn(&mut Canon, CanonId),
+    ) {
         let mut stack = vec![id];
         while let Some(&top) = stack.last() {
-            if self.genera.contains_key(&top) {
+            if known(self, top) {
                 stack.pop();
                 continue;
             }
             let waiting: Vec<CanonId> = (self.options(top).iter())
                 .copied()
-                .filter(|o| !self.genera.contains_key(o))
+                .filter(|&o| !known(self, o))
                 .collect();
             if !waiting.is_empty() {
                 stack.extend(waiting);
                 continue;
             }
-            let genus = self.genus_from_options(top);
-            self.genera.insert(top, genus);
+            work(self, top);
             stack.pop();
         }
+    }
+
+    /// The genus of a game in simplest form, worked out from its options'.
+    pub fn genus(&mut self, id: CanonId) -> Genus {
+        self.options_first(
+            id,
+            |canon, g| canon.genera.contains_key(&g),
+            |canon, g| {
+                let genus = canon.genus_from_options(g);
+                canon.genera.insert(g, genus);
+            },
+        );
         self.genera[&id].clone()
     }
 
@@ -171,24 +187,14 @@ impl Canon {
 
     /// Tame, restive, restless or wild.
     pub fn class(&mut self, id: CanonId) -> Class {
-        let mut stack = vec![id];
-        while let Some(&top) = stack.last() {
-            if self.classes.contains_key(&top) {
-                stack.pop();
-                continue;
-            }
-            let waiting: Vec<CanonId> = (self.options(top).iter())
-                .copied()
-                .filter(|o| !self.classes.contains_key(o))
-                .collect();
-            if !waiting.is_empty() {
-                stack.extend(waiting);
-                continue;
-            }
-            let class = self.class_from_options(top);
-            self.classes.insert(top, class);
-            stack.pop();
-        }
+        self.options_first(
+            id,
+            |canon, g| canon.classes.contains_key(&g),
+            |canon, g| {
+                let class = canon.class_from_options(g);
+                canon.classes.insert(g, class);
+            },
+        );
         self.classes[&id]
     }
 
