@@ -106,6 +106,41 @@ fn integers_sets_and_ranges() {
     ]);
 }
 
+/// `/` rounds down whatever the signs, `%` takes the divisor's sign so that
+/// `a == (a / b) * b + a % b`, in families' compiled bodies as at the top level; 0, 1 and -1
+/// have every power, however large the exponent.
+#[test]
+fn division_rounds_down_and_small_bases_have_every_power() {
+    let cases = [
+        ("7 / -2", "-4"),
+        ("-7 / -2", "3"),
+        ("7 % -2", "-1"),
+        ("-7 % -2", "-1"),
+        ("-9223372036854775808 % -1", "0"),
+        ("1 ** 4294967296", "1"),
+        ("(-1) ** 4294967296", "1"),
+        ("(-1) ** 4294967297", "-1"),
+        ("0 ** 4294967296", "0"),
+        ("0 ** 0", "1"),
+    ];
+    table(&cases);
+    for (source, printed) in cases {
+        // The same through a family's compiled body.
+        let program = format!("let f(a) = a + ({source})\nf(0)");
+        assert_eq!(eval(&program), printed, "{program}");
+    }
+    for a in -9i64..=9 {
+        for b in (-4i64..=4).filter(|&b| b != 0) {
+            let source = format!(
+                "({a}) / ({b}) * ({b}) + ({a}) % ({b}) == {a} and ({a}) / ({b}) == {}",
+                (a as f64 / b as f64).floor()
+            );
+            assert_eq!(eval(&source), "true", "{source}");
+        }
+    }
+    assert!(errors("2 ** 4294967296").contains("grundy::int::overflow"));
+}
+
 /// The smallest integer can be written, and ranges may end at the largest: their last
 /// member is there, and one past it is never computed.
 #[test]

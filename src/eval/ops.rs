@@ -99,8 +99,8 @@ impl Session {
                     .with_help("`a / b` and `a % b` need b other than 0")
                     .into());
             }
-            (BinOp::Div, Int(a), Int(b)) => Int(a.checked_div_euclid(*b).ok_or_else(overflow)?),
-            (BinOp::Rem, Int(a), Int(b)) => Int(a.checked_rem_euclid(*b).ok_or_else(overflow)?),
+            (BinOp::Div, Int(a), Int(b)) => Int(floor_div(*a, *b).ok_or_else(overflow)?),
+            (BinOp::Rem, Int(a), Int(b)) => Int(floor_rem(*a, *b).ok_or_else(overflow)?),
             (BinOp::Pow, Int(_), Int(b)) if *b < 0 => {
                 return Err(EvalError::invalid(
                     rhs.span,
@@ -110,10 +110,7 @@ impl Session {
                 .with_help("`a ** b` needs b >= 0")
                 .into());
             }
-            (BinOp::Pow, Int(a), Int(b)) => {
-                let exponent = u32::try_from(*b).map_err(|_| overflow())?;
-                Int(a.checked_pow(exponent).ok_or_else(overflow)?)
-            }
+            (BinOp::Pow, Int(a), Int(b)) => Int(power(*a, *b).ok_or_else(overflow)?),
             (BinOp::Xor, Int(a), Int(b)) => Int(a ^ b),
             _ => return Err(self.mismatch(op, op_span, lhs, rhs).into()),
         };
@@ -338,5 +335,72 @@ pub(super) fn chips(n: i64) -> String {
         "1 chip".to_owned()
     } else {
         format!("{n} chips")
+    }
+}
+
+/// `a / b` rounded down (towards minus infinity): `7 / -2 == -4`; `None` on overflow.
+pub(super) fn floor_div(a: i64, b: i64) -> Option<i64> {
+    let quotient = a.checked_div(b)?;
+    let inexact = a % b != 0;
+    Some(match inexact && (a < 0) != (b < 0) {
+        true => quotient - 1,
+        false => quotient,
+    })
+}
+
+/// What `a / b` leaves, with the sign of b: `a == (a / b) * b + a % b`, so `7 % -2 == -1`.
+pub(super) fn floor_rem(a: i64, b: i64) -> Option<i64> {
+    // i64::MIN % -1 is 0, though i64::MIN / -1 does not fit.
+    let rest = if b == -1 { 0 } else { a.checked_rem(b)? };
+    Some(match rest != 0 && (rest < 0) != (b < 0) {
+        true => rest + b,
+        false => rest,
+    })
+}
+
+/// `a ** b` for b >= 0, `None` on overflow: 0, 1 and -1 have every power, however large b.
+pub(super) fn power(a: i64, b: i64) -> Option<i64> {
+    match (a, u32::try_from(b)) {
+        (_, Ok(exponent)) => a.checked_pow(exponent),
+        (0, Err(_)) => Some(0),
+        (1, Err(_)) => Some(1),
+        (-1, Err(_)) => Some(if b % 2 == 0 { 1 } else { -1 }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Floor division and its remainder against their definition over every sign.
+    #[test]
+    fn division_rounds_down() {
+        for a in -20i64..=20 {
+            for b in (-7i64..=7).filter(|&b| b != 0) {
+                let q = floor_div(a, b).unwrap();
+                let r = floor_rem(a, b).unwrap();
+                let exact = (a as f64 / b as f64).floor() as i64;
+                assert_eq!(q, exact, "{a} / {b}");
+                assert_eq!(a, q * b + r, "{a} % {b}");
+                assert!(r == 0 || (r < 0) == (b < 0), "{a} % {b} = {r}");
+                assert!(r.abs() < b.abs());
+            }
+        }
+        assert_eq!(floor_div(i64::MIN, -1), None);
+        assert_eq!(floor_rem(i64::MIN, -1), Some(0));
+        assert_eq!(floor_div(i64::MIN, 1), Some(i64::MIN));
+    }
+
+    #[test]
+    fn powers_of_zero_and_one_never_overflow() {
+        let huge = 1i64 << 32;
+        assert_eq!(power(1, huge), Some(1));
+        assert_eq!(power(-1, huge), Some(1));
+        assert_eq!(power(-1, huge + 1), Some(-1));
+        assert_eq!(power(0, huge), Some(0));
+        assert_eq!(power(0, 0), Some(1));
+        assert_eq!(power(2, huge), None);
+        assert_eq!(power(3, 4), Some(81));
     }
 }
