@@ -3,7 +3,8 @@
 //! Each program defines a family and asks for the nimber of one large member, in a fresh
 //! session, as `grundy run` runs it. "options" counts the options the family's bodies list
 //! (each comprehension element evaluated), "memory" the bytes the session still holds at the
-//! end (counted by this bench's allocator), divided by the memoized positions. Every answer
+//! end (counted by grundy's allocator, as the C library's allocator takes them: whole
+//! chunks with their headers), divided by the memoized positions. Every answer
 //! is checked against the mathematics (Kayles' values from the heap engine, the rook's
 //! `i xor j`, and for the library's Chomp, Moore's Nim₂ and Cram, which are written in grundy
 //! too, a Rust reference that plays them as the library does and counts their options and
@@ -13,39 +14,11 @@
 
 mod timing;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicIsize, Ordering};
 
 use grundy::eval::{Answer, Event, Session};
 use grundy::game::heap::{Code, HeapGame, Sequence};
 use timing::timed;
-
-/// Counts the bytes allocated and not yet freed.
-struct Counting;
-
-static LIVE: AtomicIsize = AtomicIsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        LIVE.fetch_add(layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size() as isize, Ordering::Relaxed);
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        LIVE.fetch_add(
-            new_size as isize - layout.size() as isize,
-            Ordering::Relaxed,
-        );
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
 
 /// A family's definition, the call asked for, and what the bench knows of it.
 struct Case {
@@ -85,10 +58,10 @@ fn main() {
     for case in cases.iter().filter(|c| keep(&c.name)) {
         let mut bytes = 0;
         let ran = timed(|| {
-            let before = LIVE.load(Ordering::Relaxed);
+            let before = grundy_alloc::Counts::now();
             let mut session = Session::default();
             let answer = nimber_of(&mut session, &case.program);
-            bytes = LIVE.load(Ordering::Relaxed) - before;
+            bytes = grundy_alloc::Counts::held_since(before);
             assert_eq!(answer, case.expected, "{}", case.name);
         });
         let per_second = case.options as f64 / ran.time.as_secs_f64();

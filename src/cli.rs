@@ -118,6 +118,7 @@ pub fn main() -> ExitCode {
         }
     }
     let mut session = Session::new(limits);
+    session.limit_the_whole_process(true);
     if cli.misere {
         session.set_play(crate::game::misere::Play::Misere);
     }

@@ -5,6 +5,10 @@
 //! holds the rulesets written in grundy itself.
 #![forbid(unsafe_code)]
 
+/// What a statement holds is measured, whatever builds it (see `eval::memory`).
+#[global_allocator]
+static ALLOCATOR: grundy_alloc::Counting = grundy_alloc::Counting;
+
 pub mod cli;
 pub mod diagnostics;
 pub mod eval;

@@ -688,9 +688,9 @@ fn strip_colour(text: &str) -> String {
 /// (which held nothing yet).
 #[test]
 fn a_list_of_lists_too_large_is_named_as_the_whole_list() {
-    let program = "let F(n) = [[k, k + 1] for k in 0..n]\nlen(F(20000))\n";
+    let program = "let F(n) = [[k, k + 1] for k in 0..n]\nlen(F(400000))\n";
     let path = scratch("memory-list-of-lists.game", program.as_bytes());
-    let output = run_with(&path, &["--limit", "memory=2000000"]);
+    let output = run_with(&path, &["--limit", "memory=24000000"]);
     let report = stderr(&output);
     assert!(report.contains("this list is too large"), "{report}");
     assert!(report.contains(":1:12]"), "{report}");

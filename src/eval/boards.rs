@@ -162,8 +162,9 @@ impl Session {
             ))
             .into());
         };
-        // `shape` writes eight images of the board.
+        // `shape` writes eight images of the board; `regions` labels every square.
         self.pass_over(8 * text.len(), arg.span)?;
+        self.room_for(16 * text.len() as u64, arg.span)?;
         let board = board(text, arg.span)?;
         Ok(match name {
             "regions" => Value::List(board.regions().into()),

@@ -161,6 +161,12 @@ impl Session {
         args: &[Value],
         span: Span,
     ) -> Result<Value> {
+        // Finding a call hashes and compares its arguments: a list, set or string as long
+        // as it is (a graph of 10^5 vertices is gone through at every call).
+        let args_len: usize = args.iter().map(hashed_len).sum();
+        if args_len > ELEMENTS_A_STEP {
+            self.pass_over(args_len, span)?;
+        }
         if let Some(value) = self.memo.get(function.id, args) {
             self.call_returned(&function.name.name, args);
             return Ok(value);
@@ -343,5 +349,14 @@ impl Session {
             return Err(self.game_error(error, span));
         }
         Ok(())
+    }
+}
+
+/// How many elements finding a call with this argument goes through (a range is hashed by
+/// its ends).
+fn hashed_len(arg: &Value) -> usize {
+    match arg {
+        Value::Range { .. } => 0,
+        other => super::collections::data_len(other),
     }
 }

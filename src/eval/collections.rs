@@ -158,6 +158,9 @@ impl Session {
             (Sequence::List(_) | Sequence::Ascii(_), Subscript::Index(_))
         ) {
             self.pass_over(sequence.len(), target.span)?;
+            // A slice or a replacement is a copy, made through a buffer (of `char`s for a
+            // string that is not ASCII).
+            self.room_for(4 * data_bytes(&value), target.span)?;
         }
         match subscript {
             Subscript::Index(index) => {
@@ -363,6 +366,13 @@ impl Session {
     fn combine(&mut self, op: BinOp, lhs: Operand, rhs: Operand) -> Option<Result<Value>> {
         use Value::{Int, List, Str};
         let limit = self.limits.game.options;
+        let made = data_bytes(lhs.value).saturating_add(data_bytes(rhs.value));
+        if let (BinOp::Add, List(_), List(_)) | (BinOp::Add, Str(_), Str(_)) =
+            (op, lhs.value, rhs.value)
+            && let Err(error) = self.room_for(made, lhs.span.to(rhs.span))
+        {
+            return Some(Err(error));
+        }
         Some(match (op, lhs.value, rhs.value) {
             (BinOp::Add, List(a), List(b)) => Ok(List(a.iter().chain(b.iter()).cloned().collect())),
             (BinOp::Add, Str(a), Str(b)) => Ok(Str(format!("{a}{b}").into())),
@@ -394,6 +404,10 @@ impl Session {
                         )),
                     }
                     .into()));
+                }
+                let bytes = data_bytes(seq.value).saturating_mul(times as u64);
+                if let Err(error) = self.room_for(bytes, count.span) {
+                    return Some(Err(error));
                 }
                 Ok(match seq.value {
                     List(items) => List(items.iter().cycle().take(total).cloned().collect()),
@@ -536,6 +550,17 @@ pub(super) fn data_len(value: &Value) -> usize {
         }
         _ => 0,
     }
+}
+
+/// Bytes a copy of a list, set or string's top level takes (its elements' own heaps are
+/// shared, not copied).
+pub(super) fn data_bytes(value: &Value) -> u64 {
+    let each = match value {
+        Value::List(_) | Value::SetOf(_) => std::mem::size_of::<Value>(),
+        Value::Set(_) | Value::Range { .. } => std::mem::size_of::<i64>(),
+        _ => 1,
+    };
+    (data_len(value) as u64).saturating_mul(each as u64)
 }
 
 fn is_set(value: &Value) -> bool {

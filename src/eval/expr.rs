@@ -654,8 +654,18 @@ impl Session {
     }
 
     pub(super) fn game_error(&self, error: GameError, span: Span) -> Flow {
+        match error {
+            GameError::DagOutOfMemory { .. } | GameError::PictureOutOfMemory { .. } => {
+                self.filled(super::memory::Full::Memory)
+            }
+            GameError::TooManyNodes { .. } => self.filled(super::memory::Full::Games),
+            _ => {}
+        }
         let (what, label, help) = match error {
             GameError::Cancelled => return EvalError::Cancelled { span }.into(),
+            GameError::HeldTooMuch { more, limit } => {
+                return self.held_too_much(more, limit, span).into();
+            }
             GameError::TooManyNodes { limit } => (
                 "the game DAG".to_owned(),
                 format!("this needs more than {limit} distinct games"),

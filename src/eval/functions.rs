@@ -128,7 +128,10 @@ impl Session {
         };
         let p = self.eval(within)?;
         let x = self.eval(sought)?;
-        self.pass_over(super::collections::data_len(&p), within.span)?;
+        let len = super::collections::data_len(&p);
+        self.pass_over(len, within.span)?;
+        // At most an index a place, with the places of a string's characters gone through.
+        self.room_for(40 * len as u64, within.span)?;
         let found: Vec<Value> = match (&p, &x) {
             (Value::List(items), x) => {
                 let x = self.canonical(x.clone(), sought.span)?;
@@ -185,6 +188,11 @@ impl Session {
             ExprKind::Generator(element) => element.expr.span,
             _ => arg.span,
         };
+        // Gone through as a list of items with where each came from, and (`sort`) a list made
+        // of them: a range of a million integers is made into one here.
+        let each = 2 * std::mem::size_of::<(Value, Span)>() as u64;
+        let count = super::collections::data_len(value) as u64;
+        self.room_for(count.saturating_mul(each), arg.span)?;
         Ok(self
             .passes(value, arg.span, false)?
             .map(|item| (item, span))

@@ -8,6 +8,11 @@ impl Session {
     /// Forgets every definition and computed game, keeping the limits, the settings and
     /// what watches long computations (Ctrl-C, the progress bar).
     pub fn clear(&mut self) {
+        // What it frees is measured, so that the session is seen to hold it no more.
+        self.measured(Session::clear_measured);
+    }
+
+    fn clear_measured(&mut self) {
         let watch = std::mem::take(&mut self.arena.watch);
         self.arena = crate::game::Arena::new(self.limits.game);
         self.arena.watch = watch;

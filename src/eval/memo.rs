@@ -220,6 +220,26 @@ impl Memo {
         self.dense.len() + self.table.len()
     }
 
+    /// Forgets the calls whose arguments or value hold a game from `first` on (games a
+    /// failed statement made, about to leave the arena), and says about what they held.
+    pub fn forget_games_from(&mut self, first: GameId) -> u64 {
+        let mut freed = 0;
+        self.table.retain(|entry| {
+            let gone = entry.value.has_game_from(first)
+                || matches!(&entry.args, Args::Values(args) if args.iter().any(|a| a.has_game_from(first)));
+            if gone {
+                freed += 3 * (size_of::<Entry>() as u64 + 1) + super::memory::owned_bytes(&entry.value);
+                if let Args::Values(args) = &entry.args {
+                    let inner: u64 = args.iter().map(super::memory::owned_bytes).sum();
+                    freed += (args.len() * size_of::<Value>()) as u64 + inner;
+                }
+            }
+            !gone
+        });
+        self.dense.forget_games_from(first);
+        freed
+    }
+
     pub fn clear(&mut self) {
         self.dense = Default::default();
         self.table.clear();

@@ -173,6 +173,8 @@ pub struct Session {
     current_play: Play,
     /// The running statement asked a question in misère play, so its answer says so.
     misere_used: bool,
+    /// What the session holds, as the allocator measures it.
+    measured: memory::Measured,
 }
 
 impl Default for Session {
@@ -218,6 +220,7 @@ impl Session {
             session_play: Play::Normal,
             current_play: Play::Normal,
             misere_used: false,
+            measured: Default::default(),
         }
     }
 
@@ -235,6 +238,7 @@ impl Session {
     pub fn set_limit(&mut self, setting: &str) -> std::result::Result<(), String> {
         self.limits.set(setting)?;
         self.arena.limits = self.limits.game;
+        self.set_room();
         Ok(())
     }
 

@@ -58,6 +58,18 @@ impl GameNames {
         }
     }
 
+    /// Takes the names of the games from `first` on away: those games are leaving the arena
+    /// (their statement failed).
+    pub fn forget_games_from(&mut self, first: GameId) {
+        self.by_game.retain(|&id, _| id < first);
+        self.also.retain(|&id, _| id < first);
+        self.calls.retain(|&id| id < first);
+        for games in self.by_name.values_mut() {
+            games.retain(|&id| id < first);
+        }
+        self.by_name.retain(|_, games| !games.is_empty());
+    }
+
     /// Takes the names of family calls (`S(5)`) away.
     pub fn forget_calls(&mut self) {
         self.also = FxHashMap::default();

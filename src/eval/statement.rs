@@ -25,6 +25,10 @@ impl Session {
     /// once, and so answered: the flag is cleared then, and not before, so one pressed before
     /// the program began (while its file was read) stops it too.
     pub fn run(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
+        self.measured(|session| session.run_measured(name, text, sink))
+    }
+
+    fn run_measured(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
         let mut summary = Summary::default();
         let Some(statements) = self.prepare(name, text, sink, &mut summary) else {
             return summary;
@@ -45,6 +49,7 @@ impl Session {
             if let StmtKind::Let { name, .. } = &stmt.kind {
                 self.defined_later.remove(&name.name);
             }
+            let checkpoint = self.arena.checkpoint();
             match self.exec(stmt) {
                 Ok(answer) => {
                     if matches!(answer, Answer::Assert(_)) {
@@ -72,12 +77,14 @@ impl Session {
                         // It did not run to its end: the summary counts those that did.
                         summary.statements -= 1;
                         self.cancelled(span, sink, &mut summary);
+                        self.release_since(checkpoint);
                         break;
                     }
                     let verdict = match &*error {
                         EvalError::AssertFailed { verdict, .. } => Some((**verdict).clone()),
                         _ => None,
                     };
+                    let failed_assert = verdict.is_some();
                     let span = error.span();
                     let mut diagnosis = self.report(*error, span);
                     if let Some(verdict) = verdict {
@@ -88,6 +95,9 @@ impl Session {
                         summary.runtime_errors += 1;
                     }
                     sink(Event::Error(diagnosis));
+                    if !failed_assert {
+                        self.release_since(checkpoint);
+                    }
                 }
                 Err(Flow::Suspend(_)) => unreachable!("suspended calls are driven to the end"),
             }

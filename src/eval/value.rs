@@ -114,6 +114,17 @@ impl Value {
         Value::SetOf(members.into())
     }
 
+    /// Whether it holds a game from `first` on (a game a failed statement made).
+    pub(super) fn has_game_from(&self, first: GameId) -> bool {
+        match self {
+            Value::Game(id) => *id >= first,
+            Value::List(items) | Value::SetOf(items) => {
+                items.iter().any(|item| item.has_game_from(first))
+            }
+            _ => false,
+        }
+    }
+
     /// Whether lists and sets may hold it: data, not families or tables.
     pub fn is_data(&self) -> bool {
         !matches!(self, Value::Family(_) | Value::Table(_) | Value::Period(_))

@@ -177,6 +177,22 @@ impl Interner {
         self.find(View::Sum(&[first, second])).0
     }
 
+    /// Forgets the nodes from the `len`-th on (a failed statement's), and their places in the
+    /// index: a look through the whole index, paid only when a statement fails.
+    pub fn truncate(&mut self, len: usize) {
+        if self.nodes.len() <= len {
+            return;
+        }
+        self.nodes.truncate(len);
+        self.nodes.shrink_to(len.max(self.nodes.capacity() / 2));
+        let kept = len as u32;
+        self.index.retain(|slot| slot.id < kept);
+        self.pairs.retain(|&mut [.., id]| id < kept);
+        self.index.shrink_to(0, |slot| spread(slot.tag));
+        self.pairs
+            .shrink_to(0, |&[a, b, _]| pair_hash(GameId(a), GameId(b)));
+    }
+
     /// Adds a node not in the arena (as [`Interner::find`] said), hashed as it said.
     pub fn add(&mut self, node: Node, hashed: Hashed) -> GameId {
         let id = u32::try_from(self.nodes.len()).expect("fewer than 2^32 nodes");
@@ -277,7 +293,8 @@ mod tests {
             steps in prop::collection::vec((0u8..3, 0u64..6, prop::collection::vec(any::<prop::sample::Index>(), 0..5)), 1..200)
         ) {
             let mut arena = Arena::default();
-            let mut naive = Naive::default();
+            // The arena is made with the zero game in it.
+            let mut naive = Naive(vec![Node::Nim(0)]);
             for (kind, chips, picks) in steps {
                 let made = arena.len();
                 let picked: Vec<GameId> = picks.iter().filter(|_| made > 0).map(|i| GameId(i.index(made) as u32)).collect();

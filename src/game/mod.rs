@@ -191,6 +191,13 @@ pub enum GameError {
         games: u64,
         depth: u64,
     },
+    /// What the running program built (lists, strings, games, tables, pictures), measured as
+    /// it was allocated, passed the `memory` limit: `more` bytes held beyond what the session
+    /// held before it.
+    HeldTooMuch {
+        more: u64,
+        limit: u64,
+    },
     /// Interrupted (Ctrl-C).
     Cancelled,
 }
@@ -208,7 +215,13 @@ fn node_bytes(node: &Node) -> u64 {
     (node + list * std::mem::size_of::<GameId>()) as u64
 }
 
-#[derive(Default)]
+/// How far the arena had grown, for [`Arena::rollback`].
+#[derive(Copy, Clone, Debug)]
+pub struct Checkpoint {
+    nodes: usize,
+    dag_bytes: u64,
+}
+
 pub struct Arena {
     nodes: intern::Interner,
     /// About what the nodes take: see [`node_bytes`].
@@ -236,11 +249,40 @@ pub struct Arena {
     pub watch: Watch,
 }
 
+impl Default for Arena {
+    fn default() -> Self {
+        Arena::new(GameLimits::default())
+    }
+}
+
+/// The zero game's place: made with the arena, so that it is there whatever the limits and
+/// however full the arena is (every sum of no parts, every `<>`, is it).
+const ZERO: GameId = GameId(0);
+
 impl Arena {
     pub fn new(limits: GameLimits) -> Self {
+        let mut nodes = intern::Interner::default();
+        let zero = Node::Nim(0);
+        let (_, hashed) = nodes.find(View::of(&zero));
+        let dag_bytes = node_bytes(&zero);
+        nodes.add(zero, hashed);
         Arena {
+            nodes,
+            dag_bytes,
+            held_outside: 0,
+            nimbers: vec![0],
+            seen: Vec::new(),
+            subtraction_sets: Default::default(),
+            subtraction_games: Vec::new(),
+            heap_games: Default::default(),
+            heap_sequences: Vec::new(),
+            wythoff_table: None,
+            wythoff_strip: None,
+            pictures: Default::default(),
+            digraphs: Default::default(),
+            misere: Default::default(),
             limits,
-            ..Default::default()
+            watch: Default::default(),
         }
     }
 
@@ -306,14 +348,43 @@ impl Arena {
         Ok(())
     }
 
+    /// Where the arena stands, to go back to if the statement about to run fails.
+    pub fn checkpoint(&self) -> Checkpoint {
+        Checkpoint {
+            nodes: self.nodes.len(),
+            dag_bytes: self.dag_bytes,
+        }
+    }
+
+    /// Forgets the games made since `checkpoint` (the arena's tables of heap games,
+    /// pictures and graphs keep what they learned: it is true, and small beside them). The
+    /// games before it are all still there, with their ids.
+    pub fn rollback(&mut self, checkpoint: Checkpoint) {
+        if self.nodes.len() <= checkpoint.nodes {
+            return;
+        }
+        self.nodes.truncate(checkpoint.nodes);
+        self.nimbers.truncate(checkpoint.nodes);
+        self.nimbers.shrink_to(checkpoint.nodes);
+        self.dag_bytes = checkpoint.dag_bytes;
+        self.misere
+            .forget_games_from(GameId(checkpoint.nodes as u32));
+    }
+
+    /// The first game made after `checkpoint`: games from here on are forgotten by a
+    /// [`Arena::rollback`] to it.
+    pub fn first_after(checkpoint: Checkpoint) -> GameId {
+        GameId(checkpoint.nodes as u32)
+    }
+
     /// `*n`
     pub fn nim(&mut self, chips: u64) -> Result<GameId, GameError> {
         self.intern(Node::Nim(chips))
     }
 
     /// `0`, the game with no options.
-    pub fn zero(&mut self) -> GameId {
-        self.nim(0).expect("the zero game fits")
+    pub fn zero(&self) -> GameId {
+        ZERO
     }
 
     /// The game whose options are the given games.

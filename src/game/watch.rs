@@ -2,8 +2,11 @@
 //! how far they are and stop when asked (Ctrl-C). The library only calls a [`Progress`];
 //! drawing a bar is the edge's business.
 
+use std::cell::Cell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use grundy_alloc::Counts;
 
 use super::GameError;
 
@@ -27,7 +30,26 @@ pub struct Watch {
     interrupt: Arc<AtomicBool>,
     progress: Option<Box<dyn Progress>>,
     reporting: bool,
+    /// What the running program may hold, measured from where it began (see
+    /// [`Watch::measure_from`]).
+    budget: Option<Budget>,
 }
+
+/// Room for what a program holds: at most `room` bytes more than at `since`, on this thread.
+#[derive(Clone, Debug)]
+struct Budget {
+    since: Counts,
+    room: i64,
+    limit: u64,
+    /// For the whole process (see [`Watch::measure_from`]): how many bytes the program will
+    /// have allocated (freed or not) when the process's resident memory is read next.
+    resident_at: Option<Cell<u64>>,
+}
+
+/// Once a program holds half its room, the process's resident memory is read every time it
+/// has allocated this share of the limit more (what it frees too: the allocator's slack,
+/// which no count sees, grows with what is allocated and freed).
+const EVERY: u64 = 32;
 
 impl Default for Watch {
     fn default() -> Self {
@@ -35,6 +57,7 @@ impl Default for Watch {
             interrupt: Arc::new(AtomicBool::new(false)),
             progress: None,
             reporting: false,
+            budget: None,
         }
     }
 }
@@ -67,10 +90,33 @@ impl Watch {
         }
     }
 
-    /// [`GameError::Cancelled`] once interrupted: cheap enough to ask for every new game.
+    /// From here on, [`Watch::check`] also fails once this thread holds more than `room`
+    /// bytes beyond what it held at `since` (`limit` being the `memory` limit the room is
+    /// left of). For the `whole_process`, the process's resident memory is checked against
+    /// the limit too, once the program is near it: it holds the allocator's slack, which no
+    /// count sees.
+    pub fn measure_from(&mut self, since: Counts, room: i64, limit: u64, whole_process: bool) {
+        self.budget = Some(Budget {
+            since,
+            room,
+            limit,
+            resident_at: whole_process.then(|| Cell::new(since.allocated)),
+        });
+    }
+
+    /// What is held is not measured any more (the program is over).
+    pub fn unmeasured(&mut self) {
+        self.budget = None;
+    }
+
+    /// [`GameError::Cancelled`] once interrupted, [`GameError::HeldTooMuch`] past the room
+    /// measured: cheap enough to ask for every new game.
     pub fn check(&self) -> Result<(), GameError> {
         if self.interrupt.load(Ordering::Relaxed) {
             return Err(GameError::Cancelled);
+        }
+        if let Some(budget) = &self.budget {
+            budget.check()?;
         }
         Ok(())
     }
@@ -108,6 +154,39 @@ impl Watch {
         }
         self.reporting = false;
     }
+}
+
+impl Budget {
+    fn check(&self) -> Result<(), GameError> {
+        let held = Counts::held_since(self.since);
+        let too_much = || GameError::HeldTooMuch {
+            more: held.max(0) as u64,
+            limit: self.limit,
+        };
+        if held > self.room {
+            return Err(too_much());
+        }
+        if let Some(resident_at) = &self.resident_at
+            && held >= self.room / 2
+        {
+            let allocated = Counts::now().allocated;
+            if allocated >= resident_at.get() {
+                if resident_bytes().is_some_and(|resident| resident > self.limit) {
+                    return Err(too_much());
+                }
+                resident_at.set(allocated.saturating_add((self.limit / EVERY).max(1 << 18)));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The process's resident memory, from Linux's `/proc` (`None` elsewhere).
+fn resident_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?;
+    let kib: u64 = line.trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
 }
 
 #[cfg(test)]

@@ -233,6 +233,23 @@ impl Dense {
     pub fn len(&self) -> usize {
         self.len
     }
+
+    /// Empties the slots that hold a game from `first` on. The tables keep their size (and
+    /// their charge): they are where the next calls of these families go.
+    pub fn forget_games_from(&mut self, first: GameId) {
+        for table in &mut self.families {
+            for row in &mut table.rows {
+                for slot in &mut row.slots {
+                    if *slot & 1 == 1 && (*slot >> 1) >= first.raw() {
+                        *slot = 0;
+                        row.len -= 1;
+                        table.len -= 1;
+                        self.len -= 1;
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// What a table of `T` takes when it grows from `from` to `to` slots (its first allocation

@@ -1,16 +1,30 @@
-//! What the evaluator holds beside the game DAG, charged to the same `memory` limit: the
-//! values families remember and `let` names hold (for the session), and the lists a
-//! comprehension or `seq` is building (for one statement). Without this, one line such as
-//! `<*1 for a in 0..20000 for b in 0..20000>` takes the whole machine.
+//! What the session holds, against the `memory` limit, two ways: measured ([`measured`])
+//! and charged (here).
+//!
+//! **Measured**: every byte a program allocates and does not free, counted by the allocator
+//! ([`grundy_alloc`]) on the thread that runs it, whatever builds it (a list, a string, a
+//! game, a picture, a table). A program stops once the session would hold more than the
+//! limit: checked with every new game and every 1024 steps, and before any allocation large
+//! enough to pass it at once ([`Session::room_for`]).
+//!
+//! **Charged**: the game DAG (in the arena), the values families remember and `let` names
+//! hold, and the lists a comprehension or `seq` is building, each charged as it grows, so
+//! that a diagnostic can say *what* grew: "this set", "what families remember". Without
+//! this, one line such as `<*1 for a in 0..20000 for b in 0..20000>` would only be told as
+//! "this statement".
 
 use std::mem::size_of;
 use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 
+mod measured;
+
+pub(super) use measured::Measured;
+
 use super::calls::CallKey;
 use super::{EvalError, Result, Session, Value};
-use crate::game::GameId;
+use crate::game::{Arena, Checkpoint, GameId};
 use crate::source::Span;
 
 /// What an allocation takes beyond what it holds: the allocator's header, an `Arc`'s counts.
@@ -29,6 +43,32 @@ pub(super) struct Held {
     /// When the limit was passed while a list was built: what that list held, and the
     /// charge refused. A list around it that holds more is named instead.
     blamed: Option<(u64, u64)>,
+    /// The largest list being built, to be named when the measure passes the limit.
+    largest: Option<Largest>,
+    /// The family whose call was remembered last, and how much families remembered when
+    /// the running program began.
+    last_call: Option<Arc<str>>,
+    memo_at_start: u64,
+    /// The running statement was stopped because the session was full: of games (the
+    /// `nodes` limit), or of memory. It is released, and with memory full, what families
+    /// remember goes too, to make room.
+    filled: std::cell::Cell<Option<Full>>,
+}
+
+/// What a statement found full.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(super) enum Full {
+    Games,
+    Memory,
+}
+
+/// A list being built, as a diagnostic names it.
+#[derive(Copy, Clone, Debug)]
+struct Largest {
+    kind: Listing,
+    count: usize,
+    bytes: u64,
+    span: Span,
 }
 
 impl Held {
@@ -126,6 +166,15 @@ enum Growing<'a> {
     Memo {
         call: &'a str,
         entries: usize,
+    },
+    /// Calls remembered, the last of the family `call`.
+    Family {
+        call: &'a str,
+        entries: usize,
+    },
+    /// The game DAG, `bytes` more than when the program began.
+    Dag {
+        bytes: u64,
     },
     Name {
         name: &'a str,
@@ -226,6 +275,18 @@ impl Session {
         self.charge(bytes, growing, list.span)?;
         list.bytes += bytes;
         self.held.lists += bytes;
+        if self
+            .held
+            .largest
+            .is_none_or(|largest| largest.bytes <= list.bytes)
+        {
+            self.held.largest = Some(Largest {
+                kind: list.kind,
+                count: list.len(),
+                bytes: list.bytes,
+                span: list.span,
+            });
+        }
         self.hold_outside();
         Ok(())
     }
@@ -233,6 +294,13 @@ impl Session {
     /// The list's game or set is made (or its statement failed): its room is given back.
     pub(super) fn elements_done<T>(&mut self, list: &Elements<T>) {
         self.held.lists = self.held.lists.saturating_sub(list.bytes);
+        if self
+            .held
+            .largest
+            .is_some_and(|largest| largest.span == list.span)
+        {
+            self.held.largest = None;
+        }
         self.hold_outside();
     }
 
@@ -248,8 +316,10 @@ impl Session {
 
     /// A statement begins: the lists of the last one are gone.
     pub(super) fn lists_gone(&mut self) {
+        self.held.filled.set(None);
         self.held.lists = 0;
         self.held.blamed = None;
+        self.held.largest = None;
         self.hold_outside();
     }
 
@@ -275,8 +345,44 @@ impl Session {
             ));
         }
         self.held.memo += bytes;
+        if self.held.last_call.as_deref() != Some(name) {
+            self.held.last_call = Some(name.into());
+        }
         self.hold_outside();
         Ok(())
+    }
+
+    /// A statement failed. If it was stopped because the session was full, what it built
+    /// is released, so that the next one finds the session as it was before: the games it
+    /// made, the calls remembered that hold them, and their names (what it learned of older
+    /// games is kept: it is true, and paid for). Memory full, what families remember goes
+    /// too, and misère play's simplest forms: they are worked out again when asked, and
+    /// without that, every statement after would stop at the limit too.
+    ///
+    /// A statement that failed otherwise (a wrong type, the `steps` limit, Ctrl-C) keeps
+    /// what it made: it fits, and asking again goes on from there.
+    pub(super) fn release_since(&mut self, checkpoint: Checkpoint) {
+        let first = Arena::first_after(checkpoint);
+        let filled = self.held.filled.get();
+        self.lists_gone();
+        self.case = None;
+        self.value_begins();
+        if filled.is_none() {
+            return;
+        }
+        if filled == Some(Full::Memory) {
+            self.memo.clear();
+            self.memo_forgotten();
+            self.arena.forget_misere_forms();
+        }
+        if self.arena.len() <= first.index() {
+            return;
+        }
+        let freed = self.memo.forget_games_from(first);
+        self.held.memo = self.held.memo.saturating_sub(freed);
+        self.hold_outside();
+        self.names.forget_games_from(first);
+        self.arena.rollback(checkpoint);
     }
 
     /// The remembered values are forgotten (a definition changed).
@@ -333,8 +439,14 @@ impl Session {
     }
 
     fn over_limit(&self, bytes: u64) -> bool {
-        let held = self.arena.dag_bytes().saturating_add(self.held.total());
+        let held = self.arena.dag_bytes().saturating_add(self.outside_dag());
         held.saturating_add(bytes) > self.limits.game.memory
+    }
+
+    /// What is held beside the DAG: what is charged, and the program's own pages when they
+    /// count (see [`measured`]).
+    fn outside_dag(&self) -> u64 {
+        self.held.total().saturating_add(self.measured.program())
     }
 
     /// Charges `bytes` more, or says what would pass the `memory` limit.
@@ -351,14 +463,29 @@ impl Session {
 
     /// The arena checks the DAG's growth against the limit with what is held beside it.
     fn hold_outside(&mut self) {
-        self.arena.held_outside = self.held.total();
+        self.arena.held_outside = self.outside_dag();
+    }
+
+    /// The session is full: the statement running is stopped, and released (see
+    /// [`Session::release_since`]).
+    pub(super) fn filled(&self, full: Full) {
+        if self.held.filled.get() != Some(Full::Memory) {
+            self.held.filled.set(Some(full));
+        }
     }
 
     fn out_of_memory(&self, growing: Growing, bytes: u64, span: Span) -> super::Flow {
-        let limit = self.limits.game.memory;
         let needed = (self.arena.dag_bytes())
-            .saturating_add(self.held.total())
+            .saturating_add(self.outside_dag())
             .saturating_add(bytes);
+        self.too_large(growing, needed, span).into()
+    }
+
+    /// The diagnostic of `growing` passing the `memory` limit, `needed` bytes being what
+    /// the session would hold.
+    fn too_large(&self, growing: Growing, needed: u64, span: Span) -> EvalError {
+        self.filled(Full::Memory);
+        let limit = self.limits.game.memory;
         let (what, label, why) = match growing {
             Growing::Elements { kind, count, bytes } => {
                 let (what, members) = match kind {
@@ -391,6 +518,18 @@ impl Session {
                 },
                 "families remember the value of every call until a definition changes".to_owned(),
             ),
+            Growing::Family { call, entries } => (
+                "what families remember".to_owned(),
+                format!("{entries} values remembered, the last of `{call}`"),
+                "families remember the value of every call until a definition changes".to_owned(),
+            ),
+            Growing::Dag { bytes } => (
+                "the game DAG".to_owned(),
+                format!("its games and their options grew by {} here", in_mib(bytes)),
+                "every distinct game is kept with its list of options, so a family whose games \
+                 have many options fills memory fast"
+                    .to_owned(),
+            ),
             Growing::Name { name, bytes } => (
                 format!("the value of `{name}`"),
                 format!("it takes {}", in_mib(bytes)),
@@ -408,7 +547,6 @@ impl Session {
                 super::limits::raise_memory(limit, needed.max(limit.saturating_mul(2)))
             )),
         }
-        .into()
     }
 }
 

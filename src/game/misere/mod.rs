@@ -82,7 +82,25 @@ impl Rule {
     }
 }
 
+impl MisereTables {
+    /// Forgets which simplest form the games from `first` on have: they are being taken
+    /// out of the arena (their statement failed).
+    pub(super) fn forget_games_from(&mut self, first: GameId) {
+        self.forms.retain(|&id, _| id < first);
+        // An old game's options may be new: a heap's are made when first listed.
+        (self.pending).retain(|&id, options| id < first && options.iter().all(|&o| o < first));
+        self.played
+            .retain(|games, _| games.iter().all(|&id| id < first));
+    }
+}
+
 impl Arena {
+    /// Forgets every simplest form worked out: a statement stopped because the session was
+    /// full takes them with it, to make room (they are worked out again when asked).
+    pub fn forget_misere_forms(&mut self) {
+        self.misere = MisereTables::default();
+    }
+
     pub fn misere(&self) -> &MisereTables {
         &self.misere
     }
