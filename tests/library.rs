@@ -494,3 +494,39 @@ proptest! {
         prop_assert_eq!(answers[3], answers[4], "{}: regions keep every square", board);
     }
 }
+
+/// An error that arises inside the library's code is told at the user's own call, with the
+/// library's line in the help, short, rather than as an excerpt of the library's file: the
+/// `steps` limit, Ctrl-C, the `memory` limit.
+#[test]
+fn errors_inside_the_library_are_told_at_the_users_call() {
+    let mut session = Session::default();
+    session.set_limit("steps=100000").unwrap();
+    let output = common::run_in(
+        &mut session,
+        "mine.game",
+        "*1\nnode_kayles(grid_graph(5, 5))",
+    );
+    let error = &output.errors[0];
+    assert!(error.contains("╭─[mine.game:2:1]"), "{error}");
+    assert!(!error.contains("╭─[std/"), "{error}");
+    assert!(
+        error.contains("it stopped in the library's `node_kayles_left`, std/node_kayles.game"),
+        "{error}"
+    );
+
+    let mut session = Session::default();
+    let flag = session.interrupt_flag();
+    let pressing = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let output = common::run_in(&mut session, "mine.game", "cram(5, 6)\n*1");
+    pressing.join().unwrap();
+    assert_eq!(output.summary.exit_code(), 4);
+    let error = &output.errors[0];
+    assert!(error.contains("grundy::cancelled"), "{error}");
+    assert!(error.contains("╭─[mine.game:1:1]"), "{error}");
+    assert!(error.contains("it stopped in the library's"), "{error}");
+    assert!(error.lines().count() < 16, "{error}");
+}

@@ -217,6 +217,13 @@ impl Session {
         self.in_library = caller_in_library;
         self.calls.chain.pop();
         self.locals = caller_locals;
+        let result = match result {
+            // Leaving the library for the user's code: its errors are told at this call.
+            Err(Flow::Error(error)) if function.library && !caller_in_library => {
+                Err(self.from_library(*error, span).into())
+            }
+            result => result,
+        };
         if let Ok(value) = &result {
             self.remember(&function.name.name, &key, value, span)?;
             if let Value::Game(id) = value {

@@ -172,6 +172,11 @@ pub enum EvalError {
         reason: String,
     },
 
+    /// An error inside the library's code, told at the user's call that led there.
+    #[error(transparent)]
+    #[diagnostic(transparent)]
+    FromLibrary(Box<FromLibrary>),
+
     #[error("assertion failed: {claim}")]
     #[diagnostic(code(grundy::assert::failed))]
     AssertFailed {
@@ -204,6 +209,16 @@ impl EvalError {
             | EvalError::Unwritable { span, .. }
             | EvalError::Refused { span, .. }
             | EvalError::AssertFailed { span, .. } => *span,
+            EvalError::FromLibrary(from) => from.at,
+        }
+    }
+
+    /// Whether it is Ctrl-C's, wherever it stopped.
+    pub fn is_cancelled(&self) -> bool {
+        match self {
+            EvalError::Cancelled { .. } => true,
+            EvalError::FromLibrary(from) => from.inner.is_cancelled(),
+            _ => false,
         }
     }
 
@@ -237,6 +252,50 @@ impl EvalError {
             _ => {}
         }
         self
+    }
+}
+
+/// An error that arose in a family of the library (std/), shown where the user's program
+/// called the library: the user's own statement is where it stopped, as far as they are
+/// concerned, and the library's line follows in the help, short.
+#[derive(Debug, Clone)]
+pub struct FromLibrary {
+    pub inner: EvalError,
+    /// The user's call into the library.
+    pub at: Span,
+    /// `the library's cram_board, std/cram.game:51: for k in indices(b, "..")`
+    pub place: String,
+}
+
+impl std::fmt::Display for FromLibrary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.inner.fmt(f)
+    }
+}
+
+impl std::error::Error for FromLibrary {}
+
+impl Diagnostic for FromLibrary {
+    fn code<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        self.inner.code()
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn std::fmt::Display + 'a>> {
+        let help = match self.inner.help() {
+            Some(help) => format!("it stopped in {}; {help}", self.place),
+            None => format!("it stopped in {}", self.place),
+        };
+        Some(Box::new(help))
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let label = (self.inner.labels())
+            .and_then(|mut labels| labels.next())
+            .and_then(|label| label.label().map(str::to_owned));
+        let at = miette::SourceSpan::from(self.at);
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            label, at,
+        ))))
     }
 }
 

@@ -89,7 +89,7 @@ impl Session {
             )),
             Ok(value) => Some(value.kind().to_owned()),
             Err(super::Flow::Error(error)) => {
-                if matches!(*error, super::EvalError::Cancelled { .. }) {
+                if error.is_cancelled() {
                     // Reported, so answered (as [`Session::run`] does).
                     self.interrupt
                         .store(false, std::sync::atomic::Ordering::Relaxed);

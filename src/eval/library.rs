@@ -9,8 +9,10 @@
 
 use std::sync::Arc;
 
-use super::{Function, Global, Session};
+use super::error::FromLibrary;
+use super::{EvalError, Function, Global, Session};
 use crate::library::{self, Ruleset};
+use crate::source::Span;
 use crate::syntax::{self, ast::StmtKind};
 
 impl Session {
@@ -45,6 +47,47 @@ impl Session {
             .values()
             .find(|function| function.id == id)
             .map(|function| &*function.name.name)
+    }
+
+    /// An error from inside the library, told at `at`, the user's call that led there (or
+    /// their statement), unless it is the user's own already or `at` is in the library too.
+    pub(super) fn from_library(&self, error: EvalError, at: Span) -> EvalError {
+        let inside = error.span();
+        let in_library = |span: Span| {
+            (self.library.values()).any(|function| function.body.span.source == span.source)
+        };
+        if matches!(error, EvalError::Refused { .. } | EvalError::FromLibrary(_))
+            || !in_library(inside)
+            || in_library(at)
+        {
+            return error;
+        }
+        let family = (self.library.values())
+            .find(|function| {
+                let body = function.body.span;
+                body.source == inside.source && body.start <= inside.start && inside.end <= body.end
+            })
+            .map_or_else(String::new, |function| {
+                format!("`{}`, ", function.name.name)
+            });
+        let source = self.sources.get(inside.source);
+        let (line, _) = source.line_column(inside.start as usize);
+        let text = &*source.text;
+        let start = text[..inside.start as usize]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        let line_text = text[start..end].trim();
+        let written = match line_text.char_indices().nth(60) {
+            Some((cut, _)) => format!("{}…", &line_text[..cut]),
+            None => line_text.to_owned(),
+        };
+        let place = format!("the library's {family}{}:{line}: `{written}`", source.name);
+        EvalError::FromLibrary(Box::new(FromLibrary {
+            inner: error,
+            at,
+            place,
+        }))
     }
 
     /// Defines every family of a library file. Its text is the repository's, parsed and

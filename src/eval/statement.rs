@@ -73,10 +73,13 @@ impl Session {
                     }
                 }
                 Err(Flow::Error(error)) => {
-                    if let EvalError::Cancelled { span } = *error {
+                    // Stopped inside the library, out of reach of the call that led there
+                    // (a call computed on its own, deep down): told at the statement.
+                    let error = Box::new(self.from_library(*error, stmt.span));
+                    if error.is_cancelled() {
                         // It did not run to its end: the summary counts those that did.
                         summary.statements -= 1;
-                        self.cancelled(span, sink, &mut summary);
+                        self.cancelled_by(*error, sink, &mut summary);
                         self.release_since(checkpoint);
                         break;
                     }
@@ -112,12 +115,21 @@ impl Session {
 
     /// Reports the Ctrl-C that stopped the program at `span`, which answers it.
     fn cancelled(&mut self, span: Span, sink: &mut dyn FnMut(Event), summary: &mut Summary) {
+        self.cancelled_by(EvalError::Cancelled { span }, sink, summary);
+    }
+
+    /// Reports the Ctrl-C that stopped a statement, as `error` tells where.
+    fn cancelled_by(
+        &mut self,
+        error: EvalError,
+        sink: &mut dyn FnMut(Event),
+        summary: &mut Summary,
+    ) {
         self.interrupt.store(false, Ordering::Relaxed);
         summary.runtime_errors += 1;
         summary.cancelled = true;
-        sink(Event::Error(
-            self.report(EvalError::Cancelled { span }, span),
-        ));
+        let span = error.span();
+        sink(Event::Error(self.report(error, span)));
     }
 
     /// Parses a program and resolves its names, running nothing: what `grundy check` does.

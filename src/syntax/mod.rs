@@ -78,7 +78,7 @@ fn parse_in_windows(
                         // The rest is most likely more of the same expression.
                         break;
                     }
-                    offset = parser::skip_gap(text, resume_after(text, at));
+                    offset = parser::skip_gap(text, resume_after(text, offset, at));
                 }
             }
         }
@@ -86,13 +86,24 @@ fn parse_in_windows(
     })
 }
 
-/// Where parsing goes on after an error at `at`: the next line that does not look like the
-/// continuation of a broken statement (a closing bracket, a comma or an operator first).
-fn resume_after(text: &str, at: usize) -> usize {
+/// Where parsing goes on after an error at `at` in the statement that starts at `start`: the
+/// next line that does not look like the continuation of the broken statement (indented
+/// further than its first line, or a closing bracket, a comma or an operator first).
+fn resume_after(text: &str, start: usize, at: usize) -> usize {
+    let indent = |line: &str| line.len() - line.trim_start_matches([' ', '\t']).len();
+    let first_line = text[..start].rfind('\n').map_or(0, |n| n + 1);
+    let statement_indent = indent(&text[first_line..]);
     let mut offset = text[at..].find('\n').map_or(text.len(), |n| at + n + 1);
     while offset < text.len() {
-        let line = text[offset..].trim_start_matches([' ', '\t']);
-        if !line.starts_with(|c: char| ">)},=!<+-*/%^.".contains(c)) {
+        let line_end = text[offset..].find('\n').map_or(text.len(), |n| offset + n);
+        let line = &text[offset..line_end];
+        let rest = line.trim_start_matches([' ', '\t']);
+        // A blank line or a comment may lie inside a statement or between two.
+        let blank = rest.is_empty() || rest.starts_with("//");
+        let continued = blank
+            || rest.starts_with(|c: char| ">)},=!<+-*/%^.".contains(c))
+            || indent(line) > statement_indent;
+        if !continued {
             break;
         }
         offset = text[offset..]
@@ -165,6 +176,11 @@ fn convert_pest_error(
             .to_owned()
     } else if found == "`\"`" {
         "a string runs to a closing `\"` on the same line: `octal(\"0.77\", 5)`".to_owned()
+    } else if let Some(word) = play_word_times(text, at) {
+        format!(
+            "`{word} * …` reads as `{word}` times what follows (a `*` followed by a space is \
+             multiplication): for the heap of one chip write `{word} *1` or `{word} (*)`"
+        )
     } else if let Some(call) = call_without_brackets(text, at, &names) {
         format!("arguments go in brackets: `{call}`")
     } else if shifts(text, at) {
@@ -260,6 +276,17 @@ fn point(source: SourceId, text: &str, at: usize) -> Span {
     }
 }
 
+/// `misere` (or `misère`, `normal`) if the text before `at` reads `misere * `: a prefix word
+/// followed by a `*` and a space, which is multiplication.
+fn play_word_times(text: &str, at: usize) -> Option<&'static str> {
+    let before = text[..at].trim_end().strip_suffix('*')?.trim_end();
+    ["misere", "misère", "normal"].into_iter().find(|word| {
+        before
+            .strip_suffix(word)
+            .is_some_and(|rest| !rest.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
+    })
+}
+
 fn help_for(expected: &[&str], found: &str) -> String {
     // `options(G)` is a built-in too, but `let` cannot take its name as it can `len`'s: the
     // word also starts the command `options G`.
@@ -290,6 +317,9 @@ fn help_for(expected: &[&str], found: &str) -> String {
         "every `(` needs a matching `)`"
     } else if expected.contains(&"`}`") {
         "a set lists integers between `{` and `}`, separated by commas: `{1, 3, 4}`"
+    } else if expected == ["a name"] && found == "`[`" {
+        "a name is wanted here: a list is not taken apart into names (`for [a, b] in edges`); \
+         name it whole, `for e in edges`, and read its parts as `e[0]` and `e[1]`"
     } else if expected == ["a name"] {
         "names start with a letter or `_`; keywords such as `let`, `if`, `for` can't be names"
     } else if expected.contains(&"`then`") {
