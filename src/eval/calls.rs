@@ -220,7 +220,7 @@ impl Session {
         let result = match result {
             // Leaving the library for the user's code: its errors are told at this call.
             Err(Flow::Error(error)) if function.library && !caller_in_library => {
-                Err(self.from_library(*error, span).into())
+                Err(self.library_error_at(*error, span).into())
             }
             result => result,
         };

@@ -51,7 +51,7 @@ impl Session {
 
     /// An error from inside the library, told at `at`, the user's call that led there (or
     /// their statement), unless it is the user's own already or `at` is in the library too.
-    pub(super) fn from_library(&self, error: EvalError, at: Span) -> EvalError {
+    pub(super) fn library_error_at(&self, error: EvalError, at: Span) -> EvalError {
         let inside = error.span();
         let in_library = |span: Span| {
             (self.library.values()).any(|function| function.body.span.source == span.source)

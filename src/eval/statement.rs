@@ -75,7 +75,7 @@ impl Session {
                 Err(Flow::Error(error)) => {
                     // Stopped inside the library, out of reach of the call that led there
                     // (a call computed on its own, deep down): told at the statement.
-                    let error = Box::new(self.from_library(*error, stmt.span));
+                    let error = Box::new(self.library_error_at(*error, stmt.span));
                     if error.is_cancelled() {
                         // It did not run to its end: the summary counts those that did.
                         summary.statements -= 1;
