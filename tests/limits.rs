@@ -230,3 +230,42 @@ fn a_statement_that_fails_by_its_type_keeps_what_families_learned() {
         output.transcript
     );
 }
+
+/// Records what a long computation says of itself.
+#[derive(Clone, Default)]
+struct Said(std::sync::Arc<std::sync::Mutex<Vec<String>>>);
+
+impl grundy::game::Progress for Said {
+    fn report(&mut self, what: &str, _done: u64, _total: u64) {
+        let mut said = self.0.lock().unwrap();
+        if said.last().is_none_or(|last| last != what) {
+            said.push(what.to_owned());
+        }
+    }
+    fn finish(&mut self) {}
+}
+
+/// A family with no base case for the numbers it goes down through runs to the `depth`
+/// limit; while it does, the progress counter names how deep it is and the call below 0.
+#[test]
+fn a_missing_base_case_is_named_while_it_runs() {
+    let mut session = Session::default();
+    let said = Said::default();
+    session
+        .arena
+        .watch
+        .set_progress(Some(Box::new(said.clone())));
+    let output = run_in(&mut session, "deep.game", "let S(n) = <S(n - 1)>\nS(5)");
+    assert!(
+        output.errors[0].contains("calls nested deeper than"),
+        "{}",
+        output.transcript
+    );
+    let said = said.0.lock().unwrap();
+    assert!(
+        said.iter()
+            .any(|what| what.contains(" deep, now S(-")
+                && what.ends_with("a base case never reached?")),
+        "{said:?}"
+    );
+}

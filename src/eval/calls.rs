@@ -23,6 +23,9 @@ pub(super) const ELEMENTS_A_STEP: usize = 64;
 /// How many calls deep one evaluation goes on the Rust stack before suspending.
 pub(super) const SUSPEND_DEPTH: usize = 256;
 
+/// Calls nested this deep are named in the progress counter.
+const DEEP: usize = 10_000;
+
 /// A call of a family with its arguments: the memo key.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) struct CallKey {
@@ -347,15 +350,34 @@ impl Session {
             }
             .into());
         }
-        if tick
-            && let Err(error) = self
-                .arena
-                .watch
-                .tick("calls and loop passes", self.steps, 0)
-        {
-            return Err(self.game_error(error, span));
+        if tick {
+            let what = self.deep_calls_words();
+            let what = what.as_deref().unwrap_or("calls and loop passes");
+            if let Err(error) = self.arena.watch.tick(what, self.steps, 0) {
+                return Err(self.game_error(error, span));
+            }
         }
         Ok(())
+    }
+
+    /// What the progress counter says of calls nested very deep, the innermost below 0:
+    /// most likely a family with no base case for the arguments it goes down through
+    /// (`calls 300000 deep, now S(-299995): a base case never reached?`).
+    fn deep_calls_words(&self) -> Option<String> {
+        let depth = self.calls.base_depth + self.calls.chain.len();
+        if depth < DEEP {
+            return None;
+        }
+        let key = self.calls.innermost()?;
+        let negative = key
+            .args
+            .iter()
+            .any(|arg| matches!(arg, Value::Int(n) if *n < 0));
+        let call = self.show_call(self.function_name(key.function), key);
+        Some(match negative {
+            true => format!("calls {depth} deep, now {call}: a base case never reached?"),
+            false => format!("calls {depth} deep, now {call}"),
+        })
     }
 }
 
