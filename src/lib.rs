@@ -25,3 +25,4 @@ pub mod repl;
 pub mod screen;
 pub mod source;
 pub mod syntax;
+pub mod system;

@@ -269,6 +269,7 @@ impl Session {
         self.current_play = self.session_play;
         self.misere_used = false;
         self.lists_gone();
+        self.statement_measured();
         self.arena.watch.begin();
         self.value_begins();
         self.families = match &stmt.kind {

@@ -171,7 +171,7 @@ impl Budget {
         {
             let allocated = Counts::now().allocated;
             if allocated >= resident_at.get() {
-                if resident_bytes().is_some_and(|resident| resident > self.limit) {
+                if crate::system::resident_bytes().is_some_and(|resident| resident > self.limit) {
                     return Err(too_much());
                 }
                 resident_at.set(allocated.saturating_add((self.limit / EVERY).max(1 << 18)));
@@ -179,14 +179,6 @@ impl Budget {
         }
         Ok(())
     }
-}
-
-/// The process's resident memory, from Linux's `/proc` (`None` elsewhere).
-fn resident_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find_map(|l| l.strip_prefix("VmRSS:"))?;
-    let kib: u64 = line.trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kib * 1024)
 }
 
 #[cfg(test)]

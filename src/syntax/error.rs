@@ -44,6 +44,22 @@ pub enum SyntaxError {
         limit: usize,
     },
 
+    #[error("there is not enough memory to read this program")]
+    #[diagnostic(
+        code(grundy::syntax::no_stack),
+        help(
+            "reading {levels} levels of brackets takes a stack of {mib} MiB, which the system \
+             would not give ({reason}); nest less deeply, or allow grundy more memory"
+        )
+    )]
+    NoStack {
+        #[label("the program starts here")]
+        span: Span,
+        levels: usize,
+        mib: usize,
+        reason: String,
+    },
+
     #[error("`{name}` is used twice as a parameter")]
     #[diagnostic(
         code(grundy::syntax::duplicate_parameter),
@@ -90,6 +106,7 @@ impl SyntaxError {
             | SyntaxError::TooDeep { span, .. }
             | SyntaxError::DuplicateParameter { span, .. }
             | SyntaxError::Modifier { span, .. }
+            | SyntaxError::NoStack { span, .. }
             | SyntaxError::WrittenTo { span } => *span,
         }
     }

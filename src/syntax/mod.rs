@@ -14,8 +14,15 @@ use crate::source::{Lines, SourceId, Span};
 use ast::Stmt;
 use parser::Rule;
 
-/// Stack given to the parser, so that how deep it may recurse does not depend on the caller.
-const PARSE_STACK: usize = 64 * 1024 * 1024;
+/// The parser runs on a stack of its own, so that how deep it may recurse does not depend on
+/// the caller, sized to the program: this much, and [`STACK_PER_LEVEL`] a level of brackets.
+/// (A stack reserved whole for the deepest program, 64 MiB, could not be had in a small
+/// address space, and a failed reservation would abort.)
+const PARSE_STACK: usize = 1 << 20;
+
+/// Pest recurses through a dozen rules a level of brackets: about 8 KiB measured in a
+/// release build, twice that here for other builds and targets.
+const STACK_PER_LEVEL: usize = 16 << 10;
 
 /// Parses a whole program. A syntax error skips to the next line and parsing goes on, so
 /// every statement's error is reported at once.
@@ -52,8 +59,50 @@ fn parse_in_windows(
     window: usize,
     keep_going: &mut dyn FnMut(usize, usize) -> bool,
 ) -> Result<(Vec<Stmt>, Vec<SyntaxError>), Stopped> {
+    let levels = deepest_brackets(text);
+    let stack = PARSE_STACK + levels * STACK_PER_LEVEL;
+    // A stack the system would not map is a diagnostic here, not an abort in the mapping.
+    if let Some(left) = crate::system::address_space_left()
+        && left < 2 * stack as u64
+    {
+        let span = point(source, text, parser::skip_gap(text, 0).min(text.len()));
+        let error = SyntaxError::NoStack {
+            span,
+            levels,
+            mib: stack.div_ceil(1 << 20),
+            reason: format!("{} MiB of address space are left", left >> 20),
+        };
+        return Ok((Vec::new(), vec![error]));
+    }
+    stacker::grow(stack, || parse_here(source, text, window, keep_going))
+}
+
+/// How deep brackets nest in the text (at most one past [`MAX_NESTING`], where the parser
+/// stops): what the parser's stack is sized by.
+fn deepest_brackets(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for byte in text.bytes() {
+        match byte {
+            b'<' | b'(' | b'{' | b'[' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            b'>' | b')' | b'}' | b']' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest.min(MAX_NESTING + 1)
+}
+
+/// [`parse_in_windows`] on the stack it is given.
+fn parse_here(
+    source: SourceId,
+    text: &str,
+    window: usize,
+    keep_going: &mut dyn FnMut(usize, usize) -> bool,
+) -> Result<(Vec<Stmt>, Vec<SyntaxError>), Stopped> {
     let lines = Lines::new(text);
-    stacker::grow(PARSE_STACK, || {
+    {
         let mut statements = Vec::new();
         let mut errors = Vec::new();
         let mut offset = parser::skip_gap(text, 0);
@@ -83,7 +132,7 @@ fn parse_in_windows(
             }
         }
         Ok((statements, errors))
-    })
+    }
 }
 
 /// Where parsing goes on after an error at `at` in the statement that starts at `start`: the

@@ -30,8 +30,12 @@ pub(in crate::eval) struct Measured {
     whole_process: bool,
     /// The program's own resident pages (its code and libraries), read as a run begins.
     program: i64,
-    /// The game DAG's size when the running program began.
-    dag_at_start: u64,
+    /// Where the running statement began: the count then, and the DAG's size.
+    statement: Option<Counts>,
+    dag_at_statement: u64,
+    /// For the whole process: what its address space may hold (`ulimit -v`), read as a run
+    /// begins, when that is less than the `memory` limit allows.
+    address_space: Option<u64>,
 }
 
 impl Measured {
@@ -49,23 +53,20 @@ impl Measured {
     }
 }
 
-/// The resident pages of the program's own files (its code, the libraries it loaded): what
-/// the process takes before it holds anything. Read from Linux's `/proc`; 0 elsewhere.
-fn program_pages() -> i64 {
-    let Ok(status) = std::fs::read_to_string("/proc/self/status") else {
-        return 0;
-    };
-    let kib = |field: &str| -> i64 {
-        status
-            .lines()
-            .find_map(|line| line.strip_prefix(field))
-            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
-            .unwrap_or(0)
-    };
-    (kib("RssFile:") + kib("RssShmem:")) * 1024
-}
+/// Address space kept free beside what the measure counts: the stacks evaluation grows on
+/// (4 MiB segments, two of them) and the parser's.
+const STACKS: u64 = 8 << 20;
 
 impl Session {
+    /// The bytes the session may hold: the `memory` limit, or less where the system allows
+    /// the process less address space.
+    pub(in crate::eval) fn memory_allowed(&self) -> u64 {
+        let limit = self.limits.game.memory;
+        self.measured
+            .address_space
+            .map_or(limit, |room| room.min(limit))
+    }
+
     /// Runs `work` measured: what it allocates and frees is checked against the `memory`
     /// limit while it runs, and what it leaves allocated is the session's after it. (Inside
     /// a measured run, as `:clear` in a program is, it is part of that run's measure.)
@@ -74,10 +75,14 @@ impl Session {
             return work(self);
         }
         if self.measured.whole_process {
-            self.measured.program = program_pages();
+            self.measured.program = crate::system::program_bytes().unwrap_or(0) as i64;
+            // What the session holds by the count, and what the address space may still
+            // map beside the stacks: past that the system would refuse memory.
+            let held = self.measured.now();
+            self.measured.address_space = crate::system::address_space_left()
+                .map(|left| left.saturating_sub(STACKS).saturating_add(held))
+                .filter(|&allowed| allowed < self.limits.game.memory);
         }
-        self.measured.dag_at_start = self.arena.dag_bytes();
-        self.held.memo_at_start = self.held.memo;
         self.hold_outside();
         let since = Counts::now();
         self.measured.since = Some(since);
@@ -91,13 +96,22 @@ impl Session {
         result
     }
 
+    /// A statement begins: what it builds is told apart from what was held before it, for
+    /// the diagnostic that names what grew.
+    pub(in crate::eval) fn statement_measured(&mut self) {
+        self.measured.statement = Some(Counts::now());
+        self.measured.dag_at_statement = self.arena.dag_bytes();
+        self.held.memo_at_start = self.held.memo;
+        self.held.names_at_start = self.held.names_total;
+    }
+
     /// Tells the arena's watch how much more the running program may hold (again after the
     /// `memory` limit changes).
     pub(in crate::eval) fn set_room(&mut self) {
         let Some(since) = self.measured.since else {
             return;
         };
-        let limit = self.limits.game.memory;
+        let limit = self.memory_allowed();
         let held = self.measured.retained.saturating_add(self.measured.program);
         let room = (limit.min(i64::MAX as u64) as i64).saturating_sub(held);
         (self.arena.watch).measure_from(since, room, limit, self.measured.whole_process);
@@ -107,7 +121,7 @@ impl Session {
     /// limit: a list or string made whole at once (`[0] * n`, `sort`, `indices`) is checked
     /// before it is made, not after.
     pub(in crate::eval) fn room_for(&self, bytes: u64, span: Span) -> Result<()> {
-        let limit = self.limits.game.memory;
+        let limit = self.memory_allowed();
         if self.measured.now().saturating_add(bytes) > limit {
             let more = self.measured.since.map_or(0, Counts::held_since).max(0) as u64;
             let error = GameError::HeldTooMuch {
@@ -133,19 +147,25 @@ impl Session {
     /// bytes beyond what was held before it: it names what grew most, as the charges tell.
     pub(in crate::eval) fn held_too_much(&self, more: u64, limit: u64, span: Span) -> EvalError {
         self.filled(super::Full::Memory);
-        let before = self
+        // `more` is the program's growth; the statement's own is told from where it began.
+        let total = (self
             .measured
             .retained
             .saturating_add(self.measured.program)
-            .max(0) as u64;
-        let needed = before.saturating_add(more);
-        let dag = (self.arena.dag_bytes()).saturating_sub(self.measured.dag_at_start);
+            .max(0) as u64)
+            .saturating_add(more);
+        let grew = (self.measured.statement)
+            .map_or(more, |since| Counts::held_since(since).max(0) as u64)
+            .min(total);
+        let before = total - grew;
+        let dag = (self.arena.dag_bytes()).saturating_sub(self.measured.dag_at_statement);
         let memo = (self.held.memo).saturating_sub(self.held.memo_at_start);
+        let names = (self.held.names_total).saturating_sub(self.held.names_at_start);
         let lists = self.held.lists;
         // What grew most, if it explains a good part of the growth.
-        let most = dag.max(memo).max(lists);
+        let most = dag.max(memo).max(lists).max(names);
         let growing = match () {
-            _ if most < more / 4 => None,
+            _ if most < grew / 4 => None,
             _ if lists == most => self.held.largest.map(|largest| {
                 let growing = Growing::Elements {
                     kind: largest.kind,
@@ -158,8 +178,26 @@ impl Session {
                 let entries = self.memo.len();
                 (Growing::Family { call, entries }, span)
             }),
+            _ if names == most => None,
             _ => Some((Growing::Dag { bytes: dag }, span)),
         };
+        let needed = total;
+        let more = grew;
+        if let Some(allowed) = self.measured.address_space.filter(|&a| a == limit) {
+            return EvalError::TooLarge {
+                span,
+                what: "what this statement builds".to_owned(),
+                label: format!("it holds {} more so far", in_mib(more)),
+                help: Some(format!(
+                    "the system lets this process have {} of memory in all (its address \
+                     space, `ulimit -v`), less than the `memory` limit ({}): grundy stops \
+                     there rather than fail to get memory; ask for less, or run it where \
+                     `ulimit -v` is higher",
+                    in_mib(allowed),
+                    in_mib(self.limits.game.memory)
+                )),
+            };
+        }
         if let Some((growing, at)) = growing {
             return self.too_large(growing, needed, at);
         }

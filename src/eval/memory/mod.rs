@@ -48,7 +48,9 @@ pub(super) struct Held {
     /// The family whose call was remembered last, and how much families remembered when
     /// the running program began.
     last_call: Option<Arc<str>>,
+    /// What families remember and names hold when the running statement began.
     memo_at_start: u64,
+    names_at_start: u64,
     /// The running statement was stopped because the session was full: of games (the
     /// `nodes` limit), or of memory. It is released, and with memory full, what families
     /// remember goes too, to make room.
