@@ -60,6 +60,11 @@ pub(super) struct CallState {
 }
 
 impl CallState {
+    /// How many calls are being evaluated on the Rust stack.
+    pub(super) fn open(&self) -> usize {
+        self.chain.len()
+    }
+
     /// The call whose body is being evaluated, if any.
     pub(super) fn innermost(&self) -> Option<&CallKey> {
         self.chain.last()
@@ -162,7 +167,7 @@ impl Session {
         span: Span,
     ) -> Result<Value> {
         if let Some(value) = self.memo.get(function.id, args) {
-            self.call_returned(&function.name.name, args);
+            self.call_returned(function, args, &value);
             return Ok(value);
         }
         let key = CallKey {
@@ -217,7 +222,7 @@ impl Session {
                 let call = self.show_call(&function.name.name, &key);
                 self.name_game(*id, call.into());
             }
-            self.call_returned(&function.name.name, &key.args);
+            self.call_returned(function, &key.args, value);
             self.memo.insert(&key, value.clone());
         }
         result
