@@ -78,6 +78,7 @@ impl Game {
     }
 
     pub fn nimber_of(game: &Bound<'_, Game>) -> PyResult<u64> {
+        game.get().check_alive()?;
         if let Some(nimber) = game.get().nimber.get() {
             return Ok(*nimber);
         }

@@ -74,10 +74,25 @@ def test_variables_limits_and_clear(session: grundy.Session) -> None:
     outputs = session.run("count(1 for a in 0..100 for b in 0..100)", check=False)
     assert outputs[0].kind == "error"
     game = session["G"]
+    # Its nimber known already: a game taken from the session's answers.
+    valued = session.game("*3 + *1")
+    assert valued.nimber == 2
     session.clear()
     assert session.names() == []
-    with pytest.raises(ValueError, match="cleared"):
-        game.nimber
+    for taken in (game, valued):
+        for ask in (
+            lambda: taken.nimber,
+            lambda: taken.outcome,
+            lambda: taken.is_winning,
+            lambda: taken.is_losing,
+            lambda: hash(taken),
+            lambda: taken == taken,
+            taken.options,
+            taken.why,
+        ):
+            with pytest.raises(ValueError, match="cleared"):
+                ask()
+    assert repr(valued) == "<a game of a cleared session>"
 
 
 def test_limits_are_given_by_name() -> None:
