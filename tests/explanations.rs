@@ -248,6 +248,23 @@ fn options_below_keep_their_family_names() {
     assert!(!lasker.contains("*0 +"), "{lasker}");
 }
 
+/// Working out how the games below are written evaluates their bodies again: a `steps`
+/// limit reached there ends that, not the proof. (Each call below was computed in a statement
+/// of its own, within the limit; the proof's look below them all passes it.)
+#[test]
+fn a_limit_reached_below_leaves_the_proof() {
+    let mut session = Session::default();
+    session.set_limit("steps=1000").unwrap();
+    let program = "let F(n) = < F(k) for k in 0..n >\nF(20)\nF(30)\nF(40)\nF(50)\nwhy full F(50)";
+    let output = run_in(&mut session, "test.game", program);
+    assert!(output.errors.is_empty(), "{}", output.errors.join("\n"));
+    let proof = output.answers.last().unwrap();
+    assert!(
+        proof.contains("mex{0, …, 49} = 50, so F(50) ≡ *50"),
+        "{proof}"
+    );
+}
+
 /// `why G == H` on heap games reads values from the tables and checks the counterexample
 /// through them: the games are not expanded into the DAG.
 #[test]

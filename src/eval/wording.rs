@@ -9,7 +9,7 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use super::written::{Found, Made, Maker};
-use super::{Global, Result, Session, Value};
+use super::{EvalError, Flow, Global, Result, Session, Value};
 use crate::explain::{Fold, Wording, Written, listed_options};
 use crate::game::{GameId, Node};
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Ident};
@@ -156,7 +156,17 @@ impl Session {
                         && calls < DEEPER_CALLS
                         && options < DEEPER_OPTIONS
                     {
-                        let child = self.found_of(made)?.map(Rc::new);
+                        let child = match self.found_of(made) {
+                            Ok(child) => child.map(Rc::new),
+                            // Names below are a courtesy: a limit reached in working them out
+                            // ends the looking, not the answer; Ctrl-C ends the answer.
+                            Err(Flow::Error(error))
+                                if !matches!(*error, EvalError::Cancelled { .. }) =>
+                            {
+                                return Ok(());
+                            }
+                            Err(flow) => return Err(flow),
+                        };
                         calls += 1;
                         if let Some(child) = &child {
                             options += child.written.options.len();
