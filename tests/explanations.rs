@@ -146,6 +146,125 @@ fn games_of_the_users_own_keep_their_words_through_names_and_families() {
     );
 }
 
+/// Parts of a sum are written by the user: each keeps its own words, though equal parts
+/// are one node (`rook(1, 2)` and `rook(2, 1)` are one game).
+#[test]
+fn parts_of_a_sum_keep_their_own_words() {
+    let moves = eval(&format!("{ROOK}\nmoves rook(1, 2) + rook(2, 1) + *1"));
+    for line in [
+        "rook(1, 2) → rook(0, 2), leaving rook(0, 2) + rook(2, 1) + *1 ≡ 0",
+        "rook(2, 1) → rook(2, 0), leaving rook(1, 2) + rook(2, 0) + *1 ≡ 0",
+        "leaving rook(1, 2) + rook(2, 1) + *0 ≡ 0",
+    ] {
+        assert!(moves.contains(line), "{line} in\n{moves}");
+    }
+    assert!(!moves.contains("equal parts"), "{moves}");
+    let why = eval(&format!("{ROOK}\nwhy rook(1, 2) + rook(2, 1) + *1"));
+    for line in [
+        "rook(1, 2) + rook(2, 1) ≡ 0   (copycat principle, Lemma 4.1)",
+        "rook(1, 2) and rook(2, 1) are one game",
+        "so rook(1, 2) + rook(2, 1) + *1 ≡ *1",
+    ] {
+        assert!(why.contains(line), "{line} in\n{why}");
+    }
+    // The part that is not cancelled is derived as it was written.
+    let kept = eval(&format!("{ROOK}\nwhy rook(2, 1) + rook(1, 2) + rook(1, 2)"));
+    assert!(
+        kept.contains("its options: rook(1, 1) ≡ 0, rook(0, 1) ≡ *1, rook(2, 0) ≡ *2"),
+        "{kept}"
+    );
+    // A heap typed beside a call of the same game stays a heap.
+    let heap = eval(&format!("{ROOK}\nwhy rook(0, 2) + *2 + rook(2, 0)"));
+    assert!(heap.contains("*2 and rook(2, 0) are one game"), "{heap}");
+    // E(10) and E(9) are one game, E(3) is *1.
+    let family = "let E(n) = < E(n - k) for k in {3} if k <= n >";
+    let moves = eval(&format!("{family}\nmoves E(10) + E(9) + E(3)"));
+    for line in [
+        "E(10) → E(7), leaving E(7) + E(9) + E(3) ≡ 0",
+        "E(9) → E(6), leaving E(10) + E(6) + E(3) ≡ 0",
+        "E(3) → E(0), leaving E(10) + E(9) + E(0) ≡ 0",
+    ] {
+        assert!(moves.contains(line), "{line} in\n{moves}");
+    }
+    // Heaps typed alike are still told apart by where they are.
+    let heaps = eval("moves all *2 + *2");
+    assert!(heaps.contains("(in one of the 2 equal parts)"), "{heaps}");
+}
+
+/// A move lists the position it leaves from the call explained, as the words given to it
+/// say: mirror images are one game, but `X on 8` leaves `treble("........X")`.
+#[test]
+fn a_move_shows_the_position_its_words_tell() {
+    let treble = r#"let treble(s) = < (if "XXX" in s[i := "X"] then 0 else treble(s[i := "X"])) as "X on " + str(i) for i in 0..len(s) if s[i] == "." >"#;
+    let moves = eval(&format!("{treble}\nmoves treble(\".\" * 9)"));
+    for line in [
+        r#"treble("." * 9) → treble("X........") ≡ 0: X on 0"#,
+        r#"treble("." * 9) → treble("...X.....") ≡ 0: X on 3"#,
+        r#"treble("." * 9) → treble(".....X...") ≡ 0: X on 5"#,
+        r#"treble("." * 9) → treble("........X") ≡ 0: X on 8"#,
+    ] {
+        assert!(moves.contains(line), "{line} in\n{moves}");
+    }
+    let options = eval(&format!("{treble}\noptions treble(\"X.X\")"));
+    assert!(options.ends_with("\n  0 ≡ 0"), "{options}");
+}
+
+/// The options of a game met below the one asked about are named as the call that made
+/// them writes them, heaps among them, at every depth of a proof or a tree; an option
+/// written `0` reads `0`.
+#[test]
+fn options_below_keep_their_family_names() {
+    let dimplus = "let dimplus(n) = < dimplus(n - d) for d in 1..=n if n % d == 0 >";
+    let why = eval(&format!("{dimplus}\nwhy dimplus(4)"));
+    assert!(
+        why.contains("its options: dimplus(0) ≡ 0, dimplus(3) ≡ *1, dimplus(2) ≡ *2"),
+        "{why}"
+    );
+    assert!(
+        why.contains("dimplus(3) ≡ *1   (mex rule, Theorem 7.1)\n        its options: dimplus(0) ≡ 0, dimplus(2) ≡ *2"),
+        "{why}"
+    );
+    let tree = eval(&format!("{dimplus}\ntree dimplus(4)"));
+    assert!(!tree.contains("── *"), "{tree}");
+    assert!(tree.contains("│   │   ├── dimplus(1) ≡ *1"), "{tree}");
+    let literal = eval("let T(n) = < (if n == 1 then 0 else T(n - 1)), *5 >\nwhy T(3)");
+    assert!(literal.contains("its options: 0 ≡ 0, *5 ≡ *5"), "{literal}");
+    // Equal games made by two calls: each listed game's options are its own call's.
+    let rook = eval(&format!("{ROOK}\nwhy rook(2, 3)"));
+    assert!(
+        rook.contains("rook(1, 2) ≡ *3   (mex rule, Theorem 7.1)\n          its options: rook(1, 1) ≡ 0, rook(1, 0) ≡ *1, rook(0, 2) ≡ *2"),
+        "{rook}"
+    );
+    assert!(
+        rook.contains("rook(2, 1) ≡ *3 (shown above as rook(1, 2))"),
+        "{rook}"
+    );
+    // A sum written as calls keeps them below: Lasker's split heaps.
+    let lasker = eval("tree lasker(3)");
+    assert!(
+        lasker.contains("└── lasker(1) + lasker(2) ≡ *3\n    ├── lasker(0) + lasker(2) ≡ *2"),
+        "{lasker}"
+    );
+    assert!(!lasker.contains("*0 +"), "{lasker}");
+}
+
+/// Working out how the games below are written evaluates their bodies again: a `steps`
+/// limit reached there ends that, not the proof. (Each call below was computed in a statement
+/// of its own, within the limit; the proof's look below them all passes it.)
+#[test]
+fn a_limit_reached_below_leaves_the_proof() {
+    let mut session = Session::default();
+    session.set_limit("steps=1000").unwrap();
+    let program = "let F(n) = < F(k) for k in 0..n >\nF(20)\nF(30)\nF(40)\nF(50)\nwhy full F(50)";
+    let output = run_in(&mut session, "test.game", program);
+    assert!(output.errors.is_empty(), "{}", output.errors.join("\n"));
+    let proof = output.answers.last().unwrap();
+    assert!(
+        proof.contains("mex{0, …, 49} = 50, so F(50) ≡ *50"),
+        "{proof}"
+    );
+}
+
 /// `why G == H` on heap games reads values from the tables and checks the counterexample
 /// through them: the games are not expanded into the DAG.
 #[test]

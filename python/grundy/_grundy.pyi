@@ -87,7 +87,9 @@ class Session:
         """Grundy values of `family(*args)` at each n: `s.seq("kayles", range(100))`,
         `s.seq("octal", range(50), "0.07")`."""
     def period(self, family: str, *args: _Argument) -> Optional[Period]:
-        """The proved period of a heap game, or None if none was found."""
+        """The proved period of a subtraction or octal game, or None if none was found.
+
+        Raises GrundyError for a family grundy proves no periods of (one of your own)."""
     def plot(self, family: str, ns: _Argument, *args: _Argument) -> Plot:
         """The family's values drawn: `s.plot("kayles", range(500))`."""
 

@@ -15,7 +15,7 @@ use pyo3::pyclass::CompareOp;
 
 use crate::explanation::Explanation;
 use crate::html;
-use crate::naming::Held as Binding;
+use crate::naming::{Held as Binding, standalone};
 use crate::session::Session;
 use crate::values::{Written, write_game};
 
@@ -28,6 +28,10 @@ pub struct Game {
     generation: u64,
     /// The name it was bound to when it was taken (`s["G"]`).
     name: Option<String>,
+    /// The text that made it (`s.game("lasker(9)")`), as a statement may write it (see
+    /// [`crate::naming::standalone`]), and the session's edition then: while no definition
+    /// has been made since, the text makes the game still.
+    text: Option<(String, u64)>,
     nimber: OnceLock<u64>,
 }
 
@@ -36,6 +40,26 @@ impl Game {
         session: &Bound<'_, Session>,
         id: GameId,
         name: Option<String>,
+        nimber: Option<u64>,
+    ) -> PyResult<Py<Game>> {
+        Game::new(session, id, (name, None), nimber)
+    }
+
+    /// A game made by `text`, which answers explanations in its words (as the REPL does).
+    pub fn written(
+        session: &Bound<'_, Session>,
+        id: GameId,
+        text: &str,
+        nimber: Option<u64>,
+    ) -> PyResult<Py<Game>> {
+        let text = standalone(text).map(|text| (text, session.get().lock().edition()));
+        Game::new(session, id, (None, text), nimber)
+    }
+
+    fn new(
+        session: &Bound<'_, Session>,
+        id: GameId,
+        (name, text): (Option<String>, Option<(String, u64)>),
         nimber: Option<u64>,
     ) -> PyResult<Py<Game>> {
         let known = OnceLock::new();
@@ -49,9 +73,16 @@ impl Game {
                 id,
                 generation: session.get().generation(),
                 name,
+                text,
                 nimber: known,
             },
         )
+    }
+
+    /// The text that made the game, if it makes it still.
+    fn text(&self, session: &grundy::eval::Session) -> Option<&str> {
+        let (text, edition) = self.text.as_ref()?;
+        (session.edition() == *edition).then_some(text.as_str())
     }
 
     /// How a program of `session` refers to this game: bound to a name (`Some`), or, for a
@@ -61,9 +92,11 @@ impl Game {
             return Ok(None);
         }
         self.check_alive()?;
+        let text = self.text(&session.get().lock()).map(str::to_owned);
         Ok(Some(Binding {
             id: self.id,
             name: self.name.clone(),
+            text,
             readable: false,
         }))
     }
@@ -78,6 +111,7 @@ impl Game {
     }
 
     pub fn nimber_of(game: &Bound<'_, Game>) -> PyResult<u64> {
+        game.get().check_alive()?;
         if let Some(nimber) = game.get().nimber.get() {
             return Ok(*nimber);
         }
@@ -366,7 +400,10 @@ impl Game {
         {
             return name.clone();
         }
-        session.arena.describe(self.id)
+        match self.text(&session) {
+            Some(text) => text.to_owned(),
+            None => session.describe_game(self.id),
+        }
     }
 
     fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {

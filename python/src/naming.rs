@@ -1,26 +1,31 @@
 //! How the module's own statements (`g + h`, `g.why(h)`) name the games they are about:
-//! by the name the session gives the game, by the text grundy writes it as, or by a name
-//! bound for the one statement (`_g1`).
+//! by the name the session gives the game, by the text that made it, by the text grundy
+//! writes it as, or by a name bound for the one statement (`_g1`). Imports nothing of the
+//! module's own: the session, the games and the values use it.
 
 use std::sync::atomic::Ordering;
 
 use grundy::eval::{Session, Value};
 use grundy::game::GameId;
-
-use crate::session::PROGRAM;
+use grundy::source::SourceId;
+use grundy::syntax::ast::{BinOp, ExprKind, StmtKind};
 
 /// A game given to a program of the module's own: bound to a name while it runs.
 pub struct Held {
     pub id: GameId,
     /// The name the session knew it by, used again when it still holds the game.
     pub name: Option<String>,
-    /// Written as grundy writes it, if that makes it (see [`denotes`]), rather than by a
-    /// name of the module's own.
+    /// The text that made it (`lasker(9)`), while it makes it still (see [`standalone`]).
+    pub text: Option<String>,
+    /// Written in words (its text, or as the session calls it, if that makes it: see
+    /// [`denotes`]) rather than by a name of the module's own: the answer shows how it is
+    /// written (a proof's headline).
     pub readable: bool,
 }
 
-/// The names for `games` in a statement, and those bound for it, to unbind after.
-pub fn name(session: &mut Session, games: &[Held]) -> (Vec<String>, Vec<String>) {
+/// The names for `games` in a program run as `file`, and those bound for it, to unbind
+/// after.
+pub fn name(session: &mut Session, games: &[Held], file: &str) -> (Vec<String>, Vec<String>) {
     let mut temporary = Vec::new();
     let names = games
         .iter()
@@ -30,8 +35,11 @@ pub fn name(session: &mut Session, games: &[Held]) -> (Vec<String>, Vec<String>)
                 return name.to_owned();
             }
             if game.readable {
-                let text = session.arena.describe(game.id);
-                if denotes(session, &text, game.id) {
+                if let Some(text) = &game.text {
+                    return text.clone();
+                }
+                let text = session.describe_game(game.id);
+                if denotes(session, &text, game.id, file) {
                     return text;
                 }
             }
@@ -56,12 +64,12 @@ const READABLE: usize = 120;
 /// statement may say `why *2 + kayles(5)` rather than `why _g1`. A plain expression, run
 /// once more; no error, no warning. Called before anything else of the statement has run,
 /// so that the values taken are its own.
-fn denotes(session: &mut Session, text: &str, id: GameId) -> bool {
+fn denotes(session: &mut Session, text: &str, id: GameId, file: &str) -> bool {
     if text.len() > READABLE || text.contains(['…', ';', '\n']) {
         return false;
     }
     let mut clean = true;
-    let summary = session.run(PROGRAM, text, &mut |event| {
+    let summary = session.run(file, text, &mut |event| {
         clean &= matches!(event, grundy::eval::Event::Answer { .. });
     });
     if summary.cancelled {
@@ -70,4 +78,34 @@ fn denotes(session: &mut Session, text: &str, id: GameId) -> bool {
     }
     let values = session.take_values();
     clean && values == [Some(Value::Game(id))]
+}
+
+/// `text` as a program of the module's own may write the game it makes, within a statement
+/// (`why TEXT == H`): the one expression it holds, without comments, in parentheses unless
+/// it binds tighter than a comparison (a call, a name, a sum do). None for anything else.
+pub fn standalone(text: &str) -> Option<String> {
+    let (statements, errors) = grundy::syntax::parse(SourceId(0), text);
+    let [statement] = &statements[..] else {
+        return None;
+    };
+    let StmtKind::Expr(expr) = &statement.kind else {
+        return None;
+    };
+    if !errors.is_empty() {
+        return None;
+    }
+    let written = text.get(expr.span.start as usize..expr.span.end as usize)?;
+    let tight = match &expr.kind {
+        ExprKind::Chain { rest, .. } => rest.iter().all(|(op, ..)| *op == BinOp::Add),
+        ExprKind::Binary { .. }
+        | ExprKind::Claim { .. }
+        | ExprKind::If { .. }
+        | ExprKind::Generator(_)
+        | ExprKind::Play { .. } => false,
+        _ => true,
+    };
+    Some(match tight {
+        true => written.to_owned(),
+        false => format!("({written})"),
+    })
 }

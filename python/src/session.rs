@@ -57,7 +57,7 @@ impl Session {
         on_worker(py, &self.inner, &self.interrupt, move |session| {
             session.keep_values();
             let _ = session.take_values();
-            let (names, temporary) = naming::name(session, &games);
+            let (names, temporary) = naming::name(session, &games, file);
             let text = write(&names);
             let mut items = Vec::new();
             session.run(file, &text, &mut |event| items.push(Item::of(&event, file)));
@@ -261,7 +261,7 @@ impl Session {
         let (answer, value) = Session::ask(slf, Vec::new(), move |_| expression)?;
         match (value, answer) {
             (Some(Value::Game(id)), Answer::Game { nimber }) => {
-                Game::made(slf, id, None, Some(nimber))
+                Game::written(slf, id, text, Some(nimber))
             }
             (value, _) => Err(PyTypeError::new_err(format!(
                 "`{text}` is {}, not a game",

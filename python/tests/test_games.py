@@ -76,6 +76,38 @@ def test_proofs_write_games_as_grundy_writes_them(session: grundy.Session) -> No
     assert session.names() == []
 
 
+def test_a_game_made_from_a_call_keeps_its_words(session: grundy.Session) -> None:
+    lasker = session.game("lasker(9)")
+    assert repr(lasker) == "lasker(9)"
+    moves, why, tree = (o.text for o in session.run("moves lasker(9)\nwhy lasker(9)\ntree lasker(9)"))
+    assert lasker.explain_moves().text == moves
+    assert "lasker(9) → lasker(0) ≡ 0: take 9 chips" in moves
+    assert lasker.why().text == why
+    assert lasker.tree().text == tree
+    session.run("let S(n) = < S(n - k) for k in 1..=3 if k <= n >")
+    five = session.game("S(5)")
+    assert repr(five) == "S(5)"
+    assert five.why().headline == "S(5) ≡ *1: the player to move wins."
+    # A call that makes a heap is still that call.
+    session.run("let D(n) = < D(n - d) for d in 1..=n if n % d == 0 >")
+    two = session.game("D(2)")
+    assert repr(two) == "D(2)"
+    assert two.why().text == session.run("why D(2)")[0].text
+    # Text that would read otherwise inside a statement is put in parentheses.
+    chosen = session.game("if 1 < 2 then *1 else *2  // a comment")
+    assert repr(chosen) == "(if 1 < 2 then *1 else *2)"
+    assert chosen.why(session.game("*1")).headline == "(if 1 < 2 then *1 else *2) ≡ *1: true."
+    # Another definition: the session's name for the game still holds, and proofs say it.
+    session.run("let x = 1")
+    assert repr(five) == "S(5)"
+    assert five.why().headline.startswith("S(5) ≡ *1")
+    # S defined again: `S(5)` no longer makes this game, so the game is not called so.
+    session.run("let S(n) = <*n>")
+    assert "S(5)" not in repr(five)
+    assert not five.why().headline.startswith("S(5)")
+    assert session.names() == ["S", "D", "x"]
+
+
 def test_misere_play_of_a_game(session: grundy.Session) -> None:
     nim = session.game("*1 + *2 + *3")
     assert nim.outcome == "P" and nim.misere_outcome == "P"

@@ -323,6 +323,20 @@ def test_install_into_the_environment_and_uninstall(tmp_path):
     assert name not in KernelSpecManager().find_kernel_specs()
 
 
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_help_tells_the_kernels_own_commands(flag):
+    shown = subprocess.run(
+        [sys.executable, "-m", "grundy.kernel", flag],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert shown.stdout.startswith("usage: python -m grundy.kernel"), shown.stdout
+    for command in ("install [--user | --sys-prefix | --prefix DIR]", "uninstall", "-f CONNECTION_FILE"):
+        assert command in shown.stdout, shown.stdout
+    assert "IPython" not in shown.stdout + shown.stderr
+
+
 # ---- its parts
 
 

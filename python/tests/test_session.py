@@ -74,10 +74,43 @@ def test_variables_limits_and_clear(session: grundy.Session) -> None:
     outputs = session.run("count(1 for a in 0..100 for b in 0..100)", check=False)
     assert outputs[0].kind == "error"
     game = session["G"]
+    # Its nimber known already: a game taken from the session's answers.
+    valued = session.game("*3 + *1")
+    assert valued.nimber == 2
     session.clear()
     assert session.names() == []
-    with pytest.raises(ValueError, match="cleared"):
-        game.nimber
+    for taken in (game, valued):
+        for ask in (
+            lambda: taken.nimber,
+            lambda: taken.outcome,
+            lambda: taken.is_winning,
+            lambda: taken.is_losing,
+            lambda: hash(taken),
+            lambda: taken == taken,
+            taken.options,
+            taken.why,
+        ):
+            with pytest.raises(ValueError, match="cleared"):
+                ask()
+    assert repr(valued) == "<a game of a cleared session>"
+
+
+def test_a_period_is_of_a_game_grundy_knows_the_rules_of(session: grundy.Session) -> None:
+    assert session.period("kayles") is not None
+    # A search that finds none, within its limit.
+    assert grundy.Session(search=10**6).period("octal", "0.007") is None
+    # A family of one's own, or a game no periodicity theorem covers, is an error, as at
+    # the REPL: there is no period to find.
+    session.run("let dimplus(n) = < dimplus(n - d) for d in 1..=n if n % d == 0 >")
+    for family, code in [
+        ("dimplus", "grundy::types::mismatch"),
+        ("grundy_game", "grundy::value::invalid"),
+    ]:
+        with pytest.raises(grundy.GrundyError) as raised:
+            session.period(family)
+        assert raised.value.code == code
+        [repl] = session.run(f"period({family})", check=False)
+        assert str(raised.value).strip() == repl.text.strip()
 
 
 def test_limits_are_given_by_name() -> None:

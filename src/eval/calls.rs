@@ -63,6 +63,11 @@ pub(super) struct CallState {
 }
 
 impl CallState {
+    /// How many calls are being evaluated on the Rust stack.
+    pub(super) fn open(&self) -> usize {
+        self.chain.len()
+    }
+
     /// The call whose body is being evaluated, if any.
     pub(super) fn innermost(&self) -> Option<&CallKey> {
         self.chain.last()
@@ -171,7 +176,7 @@ impl Session {
             self.pass_over(args_len, span)?;
         }
         if let Some(value) = self.memo.get(function.id, args) {
-            self.call_returned(&function.name.name, args);
+            self.call_returned(function, args, &value);
             return Ok(value);
         }
         let key = CallKey {
@@ -233,7 +238,7 @@ impl Session {
                 let call = self.show_call(&function.name.name, &key);
                 self.name_game(*id, call.into());
             }
-            self.call_returned(&function.name.name, &key.args);
+            self.call_returned(function, &key.args, value);
             self.memo.insert(&key, value.clone());
         }
         result

@@ -1,7 +1,8 @@
 //! `why`, `moves`, `options`, `tree` and `dot`: evaluate the target, then ask the explainer.
 
+use super::wording::Reach;
 use super::{Result, Session, Value};
-use crate::explain::{Claim, Explainer, Explanation};
+use crate::explain::{Claim, Explainer, Explanation, Fold, TREE_WIDTH, Wording};
 use crate::game::GameId;
 use crate::game::misere::Play;
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Outcome, Verb};
@@ -45,9 +46,10 @@ impl Session {
             }
             return match self.claim(target)? {
                 Some(claim) => {
-                    let mut written = Vec::new();
+                    let reach = Reach::Proof(if full { Fold::FULL } else { self.fold });
+                    let mut written = Wording::default();
                     for side in claim_sides(target) {
-                        written.extend(self.written(side)?);
+                        written.extend(self.wording(side, reach)?);
                     }
                     let names = super::naming::Scoped::new(&self.names, self.families.as_ref());
                     let explainer = Explainer::new(&mut self.arena, &names, self.fold).play(play);
@@ -63,7 +65,18 @@ impl Session {
         let value = self.eval_root(target)?;
         let game = self.game_value(&value, target.span)?;
         let typed = self.typed(target.span);
-        let written = self.written(target)?;
+        let reach = match verb {
+            Verb::Tree if full => Reach::Tree {
+                depth: TREE_FULL_DEPTH,
+                width: usize::MAX,
+            },
+            Verb::Tree => Reach::Tree {
+                depth: TREE_DEPTH,
+                width: TREE_WIDTH,
+            },
+            _ => Reach::Root,
+        };
+        let written = self.wording(target, reach)?;
         let names = super::naming::Scoped::new(&self.names, self.families.as_ref());
         let mut explainer = Explainer::new(&mut self.arena, &names, self.fold)
             .play(play)

@@ -410,6 +410,10 @@ impl Session {
                     }
                     _ => session.eval(&element.expr)?,
                 };
+                let option = match value {
+                    Value::Game(id) => Some(id),
+                    _ => None,
+                };
                 session.push_element(&mut out, (value, element.expr.span))?;
                 // Only a game's options are noted for explanations: not a list or set
                 // built inside one (`nimble(sort([x for x in p if x > 0]))`). Their words
@@ -419,7 +423,7 @@ impl Session {
                         Some(label) => Some(session.option_words(label)?),
                         None => None,
                     };
-                    session.element_evaluated(&element.expr, words);
+                    session.element_evaluated(option, words);
                 }
                 Ok(true)
             };

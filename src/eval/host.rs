@@ -1,10 +1,12 @@
 //! What a host language (the Python module) asks of a session beside the text of what ran:
-//! the values statements answered, games among them as games of the arena, and values bound
-//! to names for the host's own programs (`g + h` in Python is `_g1 + _g2` here).
+//! the values statements answered, games among them as games of the arena, values bound to
+//! names for the host's own programs (`g + h` in Python is `_g1 + _g2` here), and whether
+//! the text that made a game makes it still (`lasker(9)` in Python is `lasker(9)` here).
 
 use std::sync::Arc;
 
 use super::{Global, Session, Value};
+use crate::game::GameId;
 
 /// The values answers had, kept while a host asks for them.
 #[derive(Debug, Default)]
@@ -42,6 +44,20 @@ impl Session {
     /// Forgets a name [`Session::bind`] bound.
     pub fn unbind(&mut self, name: &str) {
         self.globals.shift_remove(name);
+    }
+
+    /// Changes whenever a definition is made, the play convention changes or the session is
+    /// cleared: text that made a game before makes the same game while it stays the same
+    /// (a host may then write the game by that text).
+    pub fn edition(&self) -> u64 {
+        self.names.edition()
+    }
+
+    /// A game by the names the session gives games (`let` names, family calls such as
+    /// `S(5)`), or as grundy writes it: as an answer would show it.
+    pub fn describe_game(&self, id: GameId) -> String {
+        let names = super::naming::Scoped::new(&self.names, None);
+        self.arena.describe_named(id, &names)
     }
 
     /// A statement begins: it has no value yet.
@@ -98,6 +114,27 @@ mod tests {
             Some(Value::List(vec![Value::Int(1), Value::Int(2)].into()))
         );
         assert_eq!(session.take_values(), []);
+    }
+
+    #[test]
+    fn the_edition_changes_with_every_definition_not_with_a_binding() {
+        let mut session = Session::default();
+        let start = session.edition();
+        run(
+            &mut session,
+            "*3 + *1; let S(n) = <S(k) for k in 0..n>; S(3)",
+        );
+        let defined = session.edition();
+        assert_ne!(defined, start);
+        session.bind("_g1", Value::Int(1));
+        session.unbind("_g1");
+        run(&mut session, "S(4); why S(4)");
+        assert_eq!(session.edition(), defined);
+        run(&mut session, "let x = 1");
+        assert_ne!(session.edition(), defined);
+        let before = session.edition();
+        session.clear();
+        assert_ne!(session.edition(), before);
     }
 
     #[test]

@@ -20,7 +20,7 @@ impl Session {
         self.compiled.clear();
         self.memo.clear();
         self.all_forgotten();
-        self.names = Default::default();
+        self.names.clear();
     }
 
     /// One line per definition, in the order they were made: `G = <*0, *1> ≡ *2`,

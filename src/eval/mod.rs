@@ -38,6 +38,7 @@ mod resolve;
 mod spelled;
 mod statement;
 pub mod value;
+mod wording;
 mod written;
 
 use std::sync::Arc;

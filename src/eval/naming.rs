@@ -26,6 +26,9 @@ pub(super) struct GameNames {
     calls: Vec<GameId>,
     /// Calls of other families that made a game named already, one per family.
     also: FxHashMap<GameId, Vec<Arc<str>>>,
+    /// Counts the definitions made: text that made a game then makes it still while this
+    /// stays the same (see `Session::edition`).
+    edition: u64,
 }
 
 impl GameNames {
@@ -47,6 +50,25 @@ impl GameNames {
             self.by_name.entry(name.clone()).or_default().push(id);
         }
         self.by_game.insert(id, name);
+    }
+
+    /// A definition of `name` is made (or made again): the games that had the name lose it.
+    pub fn defined(&mut self, name: &str) {
+        self.edition += 1;
+        self.forget(name);
+    }
+
+    /// Counts the definitions made (see `Session::edition`).
+    pub fn edition(&self) -> u64 {
+        self.edition
+    }
+
+    /// Forgets every name (`:clear`), still counting definitions on.
+    pub fn clear(&mut self) {
+        *self = GameNames {
+            edition: self.edition + 1,
+            ..GameNames::default()
+        };
     }
 
     /// Takes a name away from every game that has it.
@@ -72,6 +94,7 @@ impl GameNames {
 
     /// Takes the names of family calls (`S(5)`) away.
     pub fn forget_calls(&mut self) {
+        self.edition += 1;
         self.also = FxHashMap::default();
         for id in std::mem::take(&mut self.calls) {
             if self.by_game.get(&id).is_some_and(|name| is_call(name)) {

@@ -385,7 +385,7 @@ impl Session {
 
     /// Binds a name; a definition may shadow a built-in, as `let rook(i, j) = ...` does.
     fn define(&mut self, name: &Ident, global: Global) {
-        self.names.forget(&name.name);
+        self.names.defined(&name.name);
         if !matches!(global, Global::Value(_)) {
             self.name_forgotten(&name.name);
         }

@@ -2,30 +2,61 @@
 //! `rook(0, 2)` *is* the node `*2`; but `options rook(2, 2)` should list the four options
 //! its body writes, `rook(0, 2)`, `rook(1, 2)`, `rook(2, 0)`, `rook(2, 1)`, not two
 //! look-alike heaps. The body is evaluated once more (every call in it is memoized, so this
-//! costs its options and no more), noting the call that made each option.
+//! costs its options and no more), noting the call that made each option: the call whose
+//! game the option is (through an `if`, say), or for an option that is a sum, the calls
+//! that made its parts.
 
 use std::sync::Arc;
 
 use super::value::Family;
+use super::wording::{Leaf, Walk, made_elsewhere, named};
 use super::{Flow, Function, Global, Result, Session, Value};
 use crate::explain::Written;
-use crate::game::GameId;
-use crate::syntax::ast::{BinOp, Expr, ExprKind, Ident};
+use crate::game::{GameId, Node};
+use crate::syntax::ast::{Expr, ExprKind};
 
 /// What a body's options are written as.
-enum Forwarded {
+pub(super) enum Forwarded {
     /// Its own option list, each option named by the call that made it (if one did), with
     /// the words its move was given.
-    Options(Vec<(String, GameId)>, Vec<Option<Words>>),
-    /// Those of the calls it forwards to.
-    Parts(Vec<(GameId, Written)>),
+    Options(Found),
+    /// Those of what it forwards to: a call, a name, a sum.
+    Parts(Vec<Leaf>),
 }
 
 /// What a move does, in the words an option gave it: `as "take 2"`.
 type Words = Arc<str>;
 
-/// An option as noted: the call that made it (if one did) and the words of its move.
-type Noted = (Option<String>, Option<Words>);
+/// A call of a family that made a game: evaluated once more to explain that game's options.
+#[derive(Clone, Debug)]
+pub(super) struct Made {
+    pub function: Arc<Function>,
+    pub args: Vec<Value>,
+    pub id: GameId,
+}
+
+/// How an option was made: by a call, or, for a sum (`lasker(1) + lasker(2)`), part by part.
+#[derive(Clone, Debug, Default)]
+pub(super) enum Maker {
+    #[default]
+    Unknown,
+    Call(Made),
+    Parts(Vec<Option<Made>>),
+}
+
+/// A game of the user's own as its body writes it, and how each of its options was made.
+#[derive(Clone, Debug)]
+pub(super) struct Found {
+    pub written: Arc<Written>,
+    pub makers: Vec<Maker>,
+}
+
+/// An option as noted: how it is named (if by calls), the words of its move, its maker.
+type Noted = (Option<String>, Option<Words>, Maker);
+
+/// Calls kept while one element of the noted list is evaluated: its parts' calls are the
+/// last few, so a filter that calls on every pass (`if S(k) == 0`) keeps no more than this.
+const KEPT_CALLS: usize = 64;
 
 /// Where the evaluation of a body stands in noting how its options were written.
 #[derive(Debug, Default)]
@@ -34,119 +65,74 @@ pub(super) enum Recording {
     Off,
     /// The next option list `<...>` is the one to note.
     Armed,
-    /// Inside it: `depth` lists deep (only the outermost is noted), the names so far.
+    /// Inside it: `depth` lists deep (only the outermost is noted), the options so far.
     On {
         depth: usize,
         names: Vec<Noted>,
-        /// The last call that returned: the family's name, and the call as it would be
-        /// typed.
-        last_call: Option<(Arc<str>, String)>,
+        /// The calls that returned games since the last option, made by the list itself
+        /// (`base` calls deep), not inside the bodies of other calls.
+        made: Vec<Made>,
+        base: usize,
     },
     Done(Vec<(Noted, GameId)>),
 }
 
-/// How many names and calls deep `written` follows definitions (`let G = H`, a family whose
-/// body calls another): far enough for any worksheet, bounded for a chain of many names.
-const FOLLOW: usize = 32;
-
 impl Session {
-    /// How the user wrote the games in `expr`, for explanations: for each call of a family
-    /// of the user's own (the whole of `expr`, a part of a sum, what a name was defined as,
-    /// or what a family's body calls), its options as the body writes them.
-    pub(super) fn written(&mut self, expr: &Expr) -> Result<Vec<(GameId, Written)>> {
-        self.written_within(expr, FOLLOW)
-    }
-
-    fn written_within(&mut self, expr: &Expr, follow: usize) -> Result<Vec<(GameId, Written)>> {
-        let expr = expr.unparen();
-        match &expr.kind {
-            ExprKind::Chain { first, rest } if rest.iter().all(|(op, ..)| *op == BinOp::Add) => {
-                let mut parts = self.written_within(first, follow)?;
-                for (_, _, part) in rest {
-                    parts.extend(self.written_within(part, follow)?);
-                }
-                Ok(parts)
-            }
-            ExprKind::Call { .. } => self.written_call(expr, follow),
-            ExprKind::Name(ident) if follow > 0 => {
-                let local = self.locals.iter().any(|(name, _)| *name == ident.name);
-                let definition = self.definitions.get(&ident.name).cloned();
-                let Some(Global::Value(Value::Game(id))) = self.globals.get(&ident.name) else {
-                    return Ok(Vec::new());
-                };
-                let id = *id;
-                let Some(definition) = definition.filter(|_| !local) else {
-                    return Ok(Vec::new());
-                };
-                // Names the definition uses may have been defined again since; then it no
-                // longer says how the name's game was made.
-                if !matches!(self.eval_root(&definition), Ok(Value::Game(now)) if now == id) {
-                    return Ok(Vec::new());
-                }
-                let parts = self
-                    .written_within(&definition, follow - 1)
-                    .unwrap_or_default();
-                // `G` is explained as `G`, its options as the calls that made them.
-                Ok(named(parts, id, &ident.name))
-            }
-            _ => Ok(Vec::new()),
-        }
-    }
-
-    /// A `let` of a value: kept when explanations of the name may speak of family calls.
-    pub(super) fn note_definition(&mut self, name: &Ident, body: &Expr) {
-        if made_elsewhere(body) {
-            self.definitions.insert(name.name.clone(), body.clone());
-        } else {
-            self.definitions.remove(&name.name);
-        }
-    }
-
-    /// A call of a family of the user's own: its options as its body writes them, or, when
-    /// the body is itself a call, a name or a sum, how those are written.
-    fn written_call(&mut self, expr: &Expr, follow: usize) -> Result<Vec<(GameId, Written)>> {
-        let ExprKind::Call { callee, args } = &expr.kind else {
-            return Ok(Vec::new());
-        };
-        let Some(function) = self.user_function(&callee.name) else {
-            return Ok(Vec::new());
-        };
-        if args.len() != function.params.len() {
-            return Ok(Vec::new());
-        }
-        let Value::Game(id) = self.eval_root(expr)? else {
-            return Ok(Vec::new());
-        };
-        let mut values = Vec::with_capacity(args.len());
-        for arg in args {
-            values.push(self.eval_root(arg)?);
-        }
+    /// The options of `function`'s game for these arguments (`id`) as its body writes them,
+    /// the call named `name`; or, when the body is itself a call, a name or a sum, how those
+    /// are written.
+    pub(super) fn written_body(
+        &mut self,
+        function: &Arc<Function>,
+        values: &[Value],
+        (id, name): (GameId, String),
+        walk: Walk,
+    ) -> Result<Vec<Leaf>> {
         let params = function.params.iter().map(|p| p.name.clone());
         let locals = params.zip(values.iter().cloned()).collect();
         let caller_locals = std::mem::replace(&mut self.locals, locals);
         // A library body sees the library's names, not the user's, here as when it ran.
         let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
         let body = self.required_value(&function.body);
-        let result = if made_elsewhere(body) {
-            self.written_forwarded(body, follow)
-        } else {
+        let result = if !made_elsewhere(body) {
             self.written_options(body)
+        } else if let Some(follow) = walk.follow.checked_sub(1) {
+            let walk = Walk {
+                follow,
+                own: false,
+                ..walk
+            };
+            self.leaves(body, walk).map(Forwarded::Parts)
+        } else {
+            Ok(Forwarded::Parts(Vec::new()))
         };
         self.in_library = caller_in_library;
         self.locals = caller_locals;
-        let name = self.typed(expr.span);
         Ok(match result? {
-            Forwarded::Options(options, words) => vec![(
-                id,
-                Written {
-                    name,
-                    options,
-                    words,
-                },
-            )],
+            Forwarded::Options(mut found) => {
+                Arc::make_mut(&mut found.written).name = name;
+                vec![Leaf::Written(id, found)]
+            }
+            // A body with no option list of its own (`if n == 0 then 0 else ...`).
+            Forwarded::Parts(parts) if parts.is_empty() => vec![Leaf::Plain(id)],
             // The call is named as the caller wrote it, not as the body writes it.
             Forwarded::Parts(parts) => named(parts, id, &name),
         })
+    }
+
+    /// How a call that made an option writes its own options, if it writes them itself.
+    pub(super) fn found_of(&mut self, made: &Made) -> Result<Option<Found>> {
+        let name = self.show_args(&made.function.name.name, &made.args);
+        let walk = Walk {
+            follow: super::wording::FOLLOW,
+            in_sum: false,
+            own: false,
+        };
+        let leaves = self.written_body(&made.function, &made.args, (made.id, name), walk)?;
+        Ok(leaves.into_iter().find_map(|leaf| match leaf {
+            Leaf::Written(id, found) if id == made.id => Some(found),
+            _ => None,
+        }))
     }
 
     /// What makes a body's game: the value of `require(condition, "help", value)`, whose
@@ -161,13 +147,6 @@ impl Session {
                 &args[2]
             }
             _ => body,
-        }
-    }
-
-    fn written_forwarded(&mut self, body: &Expr, follow: usize) -> Result<Forwarded> {
-        match follow.checked_sub(1) {
-            Some(follow) => self.written_within(body, follow).map(Forwarded::Parts),
-            None => Ok(Forwarded::Parts(Vec::new())),
         }
     }
 
@@ -190,17 +169,29 @@ impl Session {
         let Recording::Done(options) = recording else {
             return Ok(Forwarded::Parts(Vec::new()));
         };
-        let mut named = Vec::with_capacity(options.len());
-        let mut words = Vec::with_capacity(options.len());
-        for ((name, told), id) in options {
-            let name = name.unwrap_or_else(|| self.arena.describe_named(id, &self.scoped_names()));
-            named.push((name, id));
-            words.push(told);
+        let mut written = Written::default();
+        let mut makers = Vec::with_capacity(options.len());
+        for ((name, told, maker), id) in options {
+            let name = name.unwrap_or_else(|| self.plain_name(id));
+            written.options.push((name, id));
+            written.words.push(told);
+            makers.push(maker);
         }
-        Ok(Forwarded::Options(named, words))
+        Ok(Forwarded::Options(Found {
+            written: Arc::new(written),
+            makers,
+        }))
     }
 
-    fn user_function(&self, name: &str) -> Option<Arc<Function>> {
+    /// An option made by no call: as grundy writes it, the zero game `0` as it is typed.
+    fn plain_name(&self, id: GameId) -> String {
+        match self.arena.node(id) {
+            Node::Nim(0) => "0".to_owned(),
+            _ => self.arena.describe_named(id, &self.scoped_names()),
+        }
+    }
+
+    pub(super) fn user_function(&self, name: &str) -> Option<Arc<Function>> {
         let local = self.locals.iter().rev().find(|(n, _)| &**n == name);
         match local.map(|(_, v)| v) {
             Some(Value::Family(Family::User(function))) => return Some(function.clone()),
@@ -222,7 +213,8 @@ impl Session {
                 self.recording = Recording::On {
                     depth: 1,
                     names: Vec::new(),
-                    last_call: None,
+                    made: Vec::new(),
+                    base: self.calls.open(),
                 };
                 true
             }
@@ -257,67 +249,91 @@ impl Session {
         matches!(self.recording, Recording::On { depth: 1, .. })
     }
 
-    /// An element of an option list was evaluated: in the noted list, note the call that
-    /// made it, if it was a call of a family, and the words given to its move.
-    pub(super) fn element_evaluated(&mut self, expr: &Expr, words: Option<Words>) {
-        if let Recording::On {
-            depth: 1,
-            names,
-            last_call,
-        } = &mut self.recording
-        {
-            let callee = match &expr.unparen().kind {
-                ExprKind::Call { callee, .. } => Some(&callee.name),
-                _ => None,
-            };
-            let made = last_call.take();
-            let name = made
-                .filter(|(family, _)| Some(family) == callee)
-                .map(|(_, call)| call);
-            names.push((name, words));
+    /// An element of an option list was evaluated to the game `option` (if it is a game): in
+    /// the noted list, note the calls that made it and the words given to its move.
+    pub(super) fn element_evaluated(&mut self, option: Option<GameId>, words: Option<Words>) {
+        let Recording::On { depth: 1, made, .. } = &mut self.recording else {
+            return;
+        };
+        let made = std::mem::take(made);
+        let (name, maker) = match option {
+            Some(option) => self.option_made(option, made),
+            None => (None, Maker::Unknown),
+        };
+        if let Recording::On { names, .. } = &mut self.recording {
+            names.push((name, words, maker));
         }
     }
 
-    /// A call of a family returned: remembered while an option list is being noted.
+    /// How the calls made while an option's element was evaluated made the option: the
+    /// last that returned the option's game, or for a sum, those that returned its parts, in
+    /// order. With its name: the call as typed, or the parts' joined by `+`.
+    fn option_made(&self, option: GameId, made: Vec<Made>) -> (Option<String>, Maker) {
+        let call = |made: &Made| self.show_args(&made.function.name.name, &made.args);
+        let Node::Sum(parts) = self.arena.node(option) else {
+            return match made.into_iter().rev().find(|m| m.id == option) {
+                Some(made) => (Some(call(&made)), Maker::Call(made)),
+                None => (None, Maker::Unknown),
+            };
+        };
+        let mut next = 0;
+        let mut makers = Vec::with_capacity(parts.len());
+        for &part in parts.iter() {
+            let at = made[next..].iter().position(|m| m.id == part);
+            makers.push(at.map(|at| {
+                next += at + 1;
+                made[next - 1].clone()
+            }));
+        }
+        if makers.iter().all(Option::is_none) {
+            return (None, Maker::Unknown);
+        }
+        let names: Vec<String> = parts
+            .iter()
+            .zip(&makers)
+            .map(|(&part, maker)| match maker {
+                Some(made) => call(made),
+                None => self.arena.describe_named(part, &self.scoped_names()),
+            })
+            .collect();
+        (Some(names.join(" + ")), Maker::Parts(makers))
+    }
+
     /// The words of an option, worked out without the calls they make (`cram_square(s, k)`)
-    /// taking the place of the call that made the option.
+    /// taking the place of the calls that made the option.
     pub(super) fn option_words(&mut self, label: &Expr) -> Result<Words> {
-        let made = match &mut self.recording {
-            Recording::On { last_call, .. } => last_call.take(),
-            _ => None,
+        let mark = match &self.recording {
+            Recording::On { made, .. } => made.len(),
+            _ => 0,
         };
         let words = self.move_words(label);
-        if let Recording::On { last_call, .. } = &mut self.recording {
-            *last_call = made;
+        if let Recording::On { made, .. } = &mut self.recording {
+            made.truncate(mark);
         }
         words
     }
 
-    pub(super) fn call_returned(&mut self, name: &Arc<str>, args: &[Value]) {
-        if matches!(self.recording, Recording::On { .. }) {
-            let call = self.show_args(name, args);
-            if let Recording::On { last_call, .. } = &mut self.recording {
-                *last_call = Some((name.clone(), call));
+    /// A call of a family returned: while an option list is being noted, a call the list
+    /// makes itself is remembered with its game.
+    pub(super) fn call_returned(
+        &mut self,
+        function: &Arc<Function>,
+        args: &[Value],
+        value: &Value,
+    ) {
+        let depth = self.calls.open();
+        if let Recording::On { made, base, .. } = &mut self.recording
+            && *base == depth
+            && let Value::Game(id) = value
+        {
+            if made.len() == KEPT_CALLS {
+                made.drain(..KEPT_CALLS / 2);
             }
+            made.push(Made {
+                function: function.clone(),
+                args: args.to_vec(),
+                id: *id,
+            });
         }
     }
-}
-
-/// A call, a name or a sum: the game is made by what it refers to, which says how the game
-/// is written.
-fn made_elsewhere(expr: &Expr) -> bool {
-    matches!(
-        expr.unparen().kind,
-        ExprKind::Call { .. } | ExprKind::Name(_) | ExprKind::Chain { .. }
-    )
-}
-
-/// The parts, with the game `id` among them called `name`.
-fn named(mut parts: Vec<(GameId, Written)>, id: GameId, name: &str) -> Vec<(GameId, Written)> {
-    for (part, written) in &mut parts {
-        if *part == id {
-            written.name = name.to_owned();
-        }
-    }
-    parts
 }

@@ -2,11 +2,10 @@
 //! copies cancel in pairs (copycat principle), the other parts are replaced by their values,
 //! part by part, and the heaps left add by the nim-sum rule. Sums are never expanded.
 
-use super::{Explainer, Result, Rule, Step, binary_columns, values_text};
+use super::{Explainer, Result, Rule, Step, binary_columns, listed_options, values_text};
 
 /// Piles from here on are explained by their period when it is known.
 pub(super) const FAR_OUT: u64 = 50;
-use crate::game::reduce::mex;
 use crate::game::{
     GameError, GameId, HeapGameId, Node, SubtractionId, Survey, periodicity_proof, show_nimber,
 };
@@ -18,11 +17,16 @@ impl Explainer<'_> {
         if matches!(self.arena.node(id), Node::Nim(_)) && self.written_of(id).is_none() {
             return Ok(Vec::new());
         }
-        if self.shown.contains(&id) {
+        if let Some(shown) = self.shown.get(&id) {
+            let name = self.name(id);
+            // One game may be called two ways (`rook(1, 2)`, `rook(2, 1)`).
+            let shown = match *shown == name {
+                true => String::new(),
+                false => format!(" as {shown}"),
+            };
+            let value = self.value(id)?;
             return Ok(vec![Step::new(format!(
-                "{} ≡ {} (shown above)",
-                self.name(id),
-                self.value(id)?
+                "{name} ≡ {value} (shown above{shown})"
             ))]);
         }
         self.progress("why: games derived")?;
@@ -48,13 +52,13 @@ impl Explainer<'_> {
         // The games derived inside counted their own lines.
         let inside = self.built - before;
         self.built(lines(&steps).saturating_sub(inside))?;
-        self.shown.insert(id);
+        self.shown.insert(id, self.name(id));
         Ok(steps)
     }
 
     /// Below the depth limit, the derivation of a part; at it, only its value (folded).
     pub(super) fn derive_or_fold(&mut self, id: GameId, depth: usize) -> Result<Vec<Step>> {
-        if depth < self.fold.depth || self.shown.contains(&id) {
+        if depth < self.fold.depth || self.shown.contains_key(&id) {
             return self.derive(id, depth + 1);
         }
         if !matches!(self.arena.node(id), Node::Nim(_)) {
@@ -225,10 +229,15 @@ impl Explainer<'_> {
         }
         let mut because = Vec::new();
         for (i, &(option, _)) in listed.iter().enumerate() {
-            // A game written twice (`rook(0, 2)`, `rook(2, 0)`) is derived once here.
-            if listed[..i].iter().all(|&(earlier, _)| earlier != option) {
-                because.extend(self.derive_or_fold(option, depth)?);
+            // A game written twice (`rook(0, 2)`, `rook(2, 0)`) is derived once here, as
+            // its first name calls it.
+            if listed[..i].iter().any(|&(earlier, _)| earlier == option) {
+                continue;
             }
+            because.extend(match survey.names.get(i) {
+                Some(name) => self.at(option, name, |this| this.derive_or_fold(option, depth))?,
+                None => self.derive_or_fold(option, depth)?,
+            });
         }
         Ok(Step::new(format!("{name} ≡ {}", show_nimber(value)))
             .by(Rule::Mex)
@@ -236,44 +245,42 @@ impl Explainer<'_> {
             .because(because))
     }
 
-    /// The options of the game asked about as the user wrote them, by value, if it is one
-    /// of their own (see [`Survey`]).
+    /// The options of a game as the user wrote them, by value, if it is one of their own
+    /// (see [`Survey`] and [`listed_options`]).
     fn written_survey(&mut self, id: GameId) -> Option<Result<Survey>> {
-        let written = self.written_of(id)?.clone();
-        let mut options = Vec::with_capacity(written.options.len());
-        for (name, option) in written.options {
+        let written = self.options_of(id)?.clone();
+        let mut values = Vec::with_capacity(written.options.len());
+        for &(_, option) in &written.options {
             match self.arena.nimber(option) {
-                Ok(value) => options.push((name, option, value)),
+                Ok(value) => values.push(value),
                 Err(error) => return Some(Err(error)),
             }
         }
-        options.sort_by_key(|&(_, _, v)| v);
-        let mut values: Vec<u64> = options.iter().map(|&(_, _, v)| v).collect();
+        let listed = listed_options(&values, self.fold.width);
+        let names = listed
+            .iter()
+            .map(|&i| written.options[i].0.clone())
+            .collect();
+        let shown = listed
+            .iter()
+            .map(|&i| (written.options[i].1, values[i]))
+            .collect();
+        values.sort_unstable();
         values.dedup();
-        let value = mex(values.iter().copied());
-        let width = self.fold.width;
-        if options.len() > width {
-            let mut witnesses: Vec<(String, GameId, u64)> = Vec::new();
-            for option in options {
-                let fresh = witnesses.last().is_none_or(|last| last.2 != option.2);
-                if (option.2 < value || value == 0) && fresh && witnesses.len() < width {
-                    witnesses.push(option);
-                }
-            }
-            options = witnesses;
-        }
         Some(Ok(Survey {
-            count: self.written_of(id)?.options.len() as u64,
+            count: written.options.len() as u64,
             values,
-            names: options.iter().map(|(name, _, _)| name.clone()).collect(),
-            shown: options.into_iter().map(|(_, id, v)| (id, v)).collect(),
+            names,
+            shown,
         }))
     }
 
-    /// A sum: cancel copies, replace parts by their values, then add the heaps.
+    /// A sum: cancel copies, replace parts by their values, then add the heaps. Parts are
+    /// named as they were written, so two copies may read differently (`rook(1, 2)` and
+    /// `rook(2, 1)` are one game).
     fn derive_sum(&mut self, id: GameId, parts: &[GameId], depth: usize) -> Result<Vec<Step>> {
         let mut steps = Vec::new();
-        let mut remaining: Vec<GameId> = Vec::new();
+        let mut remaining: Vec<usize> = Vec::new();
         let mut distinct: Vec<GameId> = Vec::new();
         for &part in parts {
             if !distinct.contains(&part) {
@@ -281,38 +288,37 @@ impl Explainer<'_> {
             }
         }
         for &part in &distinct {
-            let copies = parts.iter().filter(|&&p| p == part).count();
-            if copies >= 2 {
-                let name = self.name(part);
-                let pairs = match copies / 2 {
-                    1 => String::new(),
-                    n => format!(" ({n} pairs)"),
-                };
-                steps.push(Step::new(format!("{name} + {name} ≡ 0{pairs}")).by(Rule::Copycat));
-            }
-            if copies % 2 == 1 {
-                remaining.push(part);
-            }
+            let copies: Vec<usize> = (0..parts.len()).filter(|&i| parts[i] == part).collect();
+            // An odd copy out is the first, the one the sum is written with first.
+            let (kept, paired) = copies.split_at(copies.len() % 2);
+            remaining.extend(kept);
+            steps.extend(self.copycat(id, paired));
         }
+        remaining.sort_unstable();
         let whole = self.name(id);
         // `G + G ≡ 0` already says it all when the sum is one pair.
         let one_pair = remaining.is_empty() && steps.len() == 1 && parts.len() == 2;
         if remaining.len() < parts.len() && !one_pair {
-            let rest = self.sum_text(&remaining);
+            let rest = self.sum_text(id, &remaining);
             steps.push(Step::new(format!("so {whole} ≡ {rest}")));
         }
         let mut values = Vec::with_capacity(remaining.len());
         let mut replaced = false;
-        for &part in &remaining {
+        for &index in &remaining {
+            let part = parts[index];
             if let Node::Nim(chips) = self.arena.node(part)
-                && self.written_of(part).is_none()
+                && !self.part_asked(id, index)
             {
                 values.push(*chips);
                 continue;
             }
-            let derivation = self.derive_or_fold(part, depth)?;
+            let (derivation, name) = self.in_part(id, index, |explainer| {
+                let derivation = explainer.derive_or_fold(part, depth);
+                (derivation, explainer.name(part))
+            });
+            let derivation = derivation?;
             if derivation.is_empty() {
-                let (name, value) = (self.name(part), self.value(part)?);
+                let value = self.value(part)?;
                 steps.push(Step::new(format!("{name} ≡ {value}")));
             }
             steps.extend(derivation);
@@ -321,7 +327,7 @@ impl Explainer<'_> {
         }
         let heaps = heaps_text(&values);
         if replaced {
-            let before = self.sum_text(&remaining);
+            let before = self.sum_text(id, &remaining);
             steps.push(Step::new(format!("so {before} ≡ {heaps}")).by(Rule::ReplacePart));
         }
         if values.len() >= 2 {
@@ -342,14 +348,40 @@ impl Explainer<'_> {
         Ok(steps)
     }
 
-    /// `*5 + #7`, `0` for no parts.
-    fn sum_text(&self, parts: &[GameId]) -> String {
-        if parts.is_empty() {
+    /// `G + G ≡ 0` for copies of one game in the sum `sum` (at these places, an even number):
+    /// one step for copies written alike, one a pair for copies written differently.
+    fn copycat(&self, sum: GameId, copies: &[usize]) -> Vec<Step> {
+        let names: Vec<String> = copies.iter().map(|&i| self.part_name(sum, i)).collect();
+        if names.is_empty() {
+            return Vec::new();
+        }
+        if names.iter().all(|name| *name == names[0]) {
+            let name = &names[0];
+            let pairs = match names.len() / 2 {
+                1 => String::new(),
+                n => format!(" ({n} pairs)"),
+            };
+            return vec![Step::new(format!("{name} + {name} ≡ 0{pairs}")).by(Rule::Copycat)];
+        }
+        names
+            .chunks(2)
+            .map(|pair| {
+                let (a, b) = (&pair[0], &pair[1]);
+                Step::new(format!("{a} + {b} ≡ 0"))
+                    .by(Rule::Copycat)
+                    .detail(vec![format!("{a} and {b} are one game")])
+            })
+            .collect()
+    }
+
+    /// The parts of `sum` at these places, as written: `*5 + #7`, `0` for none.
+    fn sum_text(&self, sum: GameId, places: &[usize]) -> String {
+        if places.is_empty() {
             return "0".to_owned();
         }
-        parts
+        places
             .iter()
-            .map(|&p| self.name(p))
+            .map(|&i| self.part_name(sum, i))
             .collect::<Vec<_>>()
             .join(" + ")
     }

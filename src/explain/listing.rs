@@ -158,6 +158,11 @@ impl Explainer<'_> {
 
     /// `*21 → *18: remove 3 chips from the pile of 21`, `#7 → #5: remove 2`, `G → *0`.
     pub fn describe_move(&self, from: GameId, how: &Move, to: GameId) -> String {
+        self.describe_move_from(&self.name(from), from, how, to)
+    }
+
+    /// A move from `from`, which is called `name` where it stands.
+    fn describe_move_from(&self, name: &str, from: GameId, how: &Move, to: GameId) -> String {
         match (how, self.arena.node(from), self.arena.node(to)) {
             (
                 Move::Part {
@@ -169,11 +174,16 @@ impl Explainer<'_> {
                 _,
             ) => {
                 let part = before[*index];
-                let mut text = self.describe_move(part, inner, *moved);
+                let name = self.part_name(from, *index);
+                let mut text = self.describe_move_from(&name, part, inner, *moved);
                 if let Move::Take { from, .. } = **inner {
                     text.push_str(&format!(" from the pile of {from}"));
                 }
-                let same = before.iter().filter(|&&p| p == part).count();
+                // Parts written differently (`rook(1, 2)`, `rook(2, 1)`) are told apart by
+                // their names, though they are one game.
+                let same = (0..before.len())
+                    .filter(|&i| before[i] == part && self.part_name(from, i) == name)
+                    .count();
                 if same > 1 {
                     text.push_str(&format!(" (in one of the {same} equal parts)"));
                 }
@@ -197,7 +207,7 @@ impl Explainer<'_> {
                     (0, left) => format!("{} left", squares(left)),
                     (up, _) => format!("{} diagonally", squares(up)),
                 };
-                format!("{} → {}: {way}", self.name(from), self.name(to))
+                format!("{name} → {}: {way}", self.name(to))
             }
             (
                 Move::Break {
@@ -209,19 +219,17 @@ impl Explainer<'_> {
                 _,
             ) => {
                 let how = break_move(self.arena.heap_game(*game), *heap, *removed, leaves);
-                format!("{} → {}: {how}", self.name(from), self.name(to))
+                format!("{name} → {}: {how}", self.name(to))
             }
-            (Move::Named(name, Some(words)), ..) => {
-                format!("{} → {name}: {words}", self.name(from))
-            }
-            (Move::Named(name, None), ..) => format!("{} → {name}", self.name(from)),
+            (Move::Named(option, Some(words)), ..) => format!("{name} → {option}: {words}"),
+            (Move::Named(option, None), ..) => format!("{name} → {option}"),
             (Move::Cut { edge }, ..) => {
-                format!("{} → {}: cut {edge}", self.name(from), self.name(to))
+                format!("{name} → {}: cut {edge}", self.name(to))
             }
             (Move::Subtract { amount, .. }, ..) => {
-                format!("{} → {}: remove {amount}", self.name(from), self.name(to))
+                format!("{name} → {}: remove {amount}", self.name(to))
             }
-            _ => format!("{} → {}", self.name(from), self.name(to)),
+            _ => format!("{name} → {}", self.name(to)),
         }
     }
 }

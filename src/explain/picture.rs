@@ -12,7 +12,7 @@ use crate::game::misere::Play;
 use crate::game::{GameError, GameId, Node, show_nimber};
 
 /// Children drawn under one node before the rest are counted (a full tree draws all).
-const TREE_WIDTH: usize = 10;
+pub const TREE_WIDTH: usize = 10;
 /// Nodes written to a DOT file.
 const DOT_NODES: usize = 300;
 
@@ -69,7 +69,10 @@ impl Explainer<'_> {
             let name = self.reached(game, &how, option);
             tree.line(format_args!("{indent}{branch}{name} {label}{note}"))?;
             if !seen {
-                self.branches(option, &format!("{indent}{below}"), depth - 1, tree)?;
+                let indent = format!("{indent}{below}");
+                self.at(option, &name, |this| {
+                    this.branches(option, &indent, depth - 1, tree)
+                })?;
             }
         }
         if count as usize > tree.width {
