@@ -35,7 +35,7 @@ struct Cli {
     /// One JSON object per statement on standard output (errors too), for other tools
     #[arg(long, global = true)]
     json: bool,
-    /// No summary after each file `grundy run` runs (`seeds.game: 104 asserts held`)
+    /// No summary after each file `grundy run` runs (`seeds.game: 86 asserts held`)
     #[arg(short, long, global = true)]
     quiet: bool,
     /// Colour in diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never

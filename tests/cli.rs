@@ -97,6 +97,21 @@ fn run_passes_the_examples() {
     }
 }
 
+/// `--help` shows, beside `-q`, the summary `-q` leaves out: the one grundy prints.
+#[test]
+fn the_summary_in_the_help_is_the_one_printed() {
+    let help = stdout(&grundy(&["--help"], ""));
+    let shown = help
+        .lines()
+        .filter(|line| line.contains("asserts held"))
+        .find_map(|line| line.split_once("(`")?.1.split_once("`)"))
+        .map(|(summary, _)| summary)
+        .expect("an example summary in --help");
+    let (file, _) = shown.split_once(": ").unwrap();
+    let output = grundy(&["run", &format!("examples/{file}")], "");
+    assert_eq!(stderr(&output), format!("examples/{shown}\n"));
+}
+
 /// After each file of `grundy run`, one line on stderr says how it went; `-q` silences it.
 #[test]
 fn a_run_ends_with_a_summary_of_each_file() {
