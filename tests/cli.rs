@@ -234,6 +234,52 @@ fn piped_input_runs_as_a_script_without_a_prompt() {
     assert_eq!(stdout(&output), "*7 — the player to move wins\n");
 }
 
+/// `memory` (and `source`) take the units memory advice speaks in; counts take none.
+#[test]
+fn memory_limits_take_units() {
+    for setting in [
+        "memory=2GiB",
+        "memory=20MB",
+        "memory=512 MiB",
+        "source=1MiB",
+    ] {
+        let output = grundy(&["--limit", setting, "eval", "*1 + *2"], "");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{setting}: {}",
+            stderr(&output)
+        );
+    }
+    let output = grundy(&["--limit", "steps=2GiB", "eval", "1"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("a count, not bytes"),
+        "{}",
+        stderr(&output)
+    );
+    // What a memo table past the limit advises is said in MiB, and is read back.
+    let program = "let f(n, m) = if n == 0 then m else f(n - 1, m) + 1\n\
+                   sum(f(k, k) for k in 0..300000)";
+    let output = grundy(&["--limit", "memory=20MB", "eval", program], "");
+    let text = stderr(&output);
+    assert!(
+        text.contains("what families remember is too large"),
+        "{text}"
+    );
+    let advice = text
+        .split("`--limit ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("advice to raise the limit");
+    assert!(
+        advice.starts_with("memory=") && advice.ends_with("MiB"),
+        "{advice}"
+    );
+    let output = grundy(&["--limit", advice, "eval", "*1"], "");
+    assert_eq!(output.status.code(), Some(0), "{advice}");
+}
+
 #[test]
 fn diagnostics_go_to_stderr_without_colour_when_asked() {
     let output = grundy(&["eval", "*3 + 2"], "");

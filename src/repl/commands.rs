@@ -208,7 +208,13 @@ fn show_settings(session: &Session, settings: &Settings) {
     }
     let limits = crate::eval::limits::LIMITS
         .iter()
-        .filter_map(|(name, _)| Some(format!("{name}={}", session.limits().get(name)?)))
+        .filter_map(|(name, _)| {
+            let value = session.limits().get(name)?;
+            Some(format!(
+                "{name}={}",
+                crate::eval::limits::typed(name, value)
+            ))
+        })
         .collect::<Vec<_>>();
     print_line(format!("limit {}", limits.join(" ")));
     match &settings.history {
