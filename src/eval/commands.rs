@@ -62,6 +62,9 @@ impl Session {
         }
         let value = self.eval_root(target)?;
         let game = self.game_value(&value, target.span)?;
+        if verb == Verb::Dot {
+            self.drawable(game, target.span)?;
+        }
         let typed = self.typed(target.span);
         let written = self.written(target)?;
         let names = super::naming::Scoped::new(&self.names, self.families.as_ref());

@@ -9,7 +9,7 @@ pub const LIMITS: &[(&str, &str)] = &[
     ("depth", "nested calls of families"),
     (
         "steps",
-        "calls, `for` passes, edges of pictures drawn and elements builtins go through (64 a step), in one statement",
+        "calls, `for` passes, edges of pictures drawn, places of pictures laid out and elements builtins go through (64 a step), in one statement",
     ),
     ("nodes", "distinct games in the DAG"),
     ("heap", "values of one heap game computed into a table"),

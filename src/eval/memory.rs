@@ -131,6 +131,11 @@ enum Growing<'a> {
         name: &'a str,
         bytes: u64,
     },
+    Image {
+        width: u32,
+        height: u32,
+        bytes: u64,
+    },
 }
 
 impl Session {
@@ -244,6 +249,25 @@ impl Session {
         self.held.lists += bytes;
         self.hold_outside();
         Ok(())
+    }
+
+    /// Room for a picture drawn as pixels (a PNG), held only while it is drawn.
+    pub(super) fn room_for_image(
+        &mut self,
+        width: u32,
+        height: u32,
+        bytes: u64,
+        span: Span,
+    ) -> Result<()> {
+        self.charge(
+            bytes,
+            Growing::Image {
+                width,
+                height,
+                bytes,
+            },
+            span,
+        )
     }
 
     /// A statement begins: the lists of the last one are gone.
@@ -390,6 +414,15 @@ impl Session {
                     _ => format!("{entries} values remembered, with `{call}`"),
                 },
                 "families remember the value of every call until a definition changes".to_owned(),
+            ),
+            Growing::Image {
+                width,
+                height,
+                bytes,
+            } => (
+                "this picture as PNG".to_owned(),
+                format!("{width} × {height} pixels take {}", in_mib(bytes)),
+                "a PNG is drawn whole in memory before it is written".to_owned(),
             ),
             Growing::Name { name, bytes } => (
                 format!("the value of `{name}`"),

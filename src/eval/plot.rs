@@ -2,6 +2,7 @@
 //! written to a file (see `drawing`): the one named by `to "file.svg"` (or `.png`), or at the REPL's prompt, where SVG
 //! text would fill the screen, `plot.svg` in the current folder.
 
+use super::drawing::Drawing;
 use super::{EvalError, Result, Session, Value};
 use crate::plot::{Plot, Sequence};
 use crate::source::Span;
@@ -13,6 +14,12 @@ pub const PROMPT_PLOT_FILE: &str = "plot.svg";
 impl Session {
     /// `plot seq(kayles, 0..1000)`, `plot seq(kayles, 0..1000) to "kayles.svg"`
     pub(super) fn plot(&mut self, target: &Expr, to: Option<&Expr>) -> Result<Plot> {
+        // The file first: one that can't be written is refused before the values are computed.
+        let file = match to {
+            Some(to) => Some((self.picture_file(to, Drawing::Plot)?, to.span)),
+            None if self.at_prompt => Some((PROMPT_PLOT_FILE.to_owned(), target.span)),
+            None => None,
+        };
         let table = match self.eval_root(target)? {
             Value::Table(table) => table,
             other => return Err(self.not_a_table(&other, target.span).into()),
@@ -26,14 +33,6 @@ impl Session {
             .with_help("tabulate a range that holds some n: `plot seq(kayles, 0..100)`")
             .into());
         }
-        let file = match to {
-            Some(to) => Some((
-                self.picture_file(to, "plot seq(kayles, 0..100) to \"kayles.svg\"")?,
-                to.span,
-            )),
-            None if self.at_prompt => Some((PROMPT_PLOT_FILE.to_owned(), target.span)),
-            None => None,
-        };
         let sequence = Sequence {
             family: &table.family,
             entries: &table.entries,
@@ -44,7 +43,7 @@ impl Session {
                 .with_help("this is a bug in grundy; `seq` prints the same values as a table")
         })?;
         if let Some((file, span)) = &file {
-            self.write_picture(file, *span, &svg, "plot")?;
+            self.write_picture(file, *span, &svg, Drawing::Plot)?;
         }
         Ok(Plot {
             family: table.family.clone(),
