@@ -159,8 +159,8 @@ pub fn main() -> ExitCode {
                 USAGE_ERROR
             }
         },
-        // Piped into the REPL: what the REPL prints, without a summary.
-        None => run_files(&mut session, &[PathBuf::from("-")], format, false),
+        // Piped into the REPL: what the REPL prints, its `:commands` too, without a summary.
+        None => crate::repl::run_piped(&mut session, format),
     };
     ExitCode::from(code)
 }

@@ -234,6 +234,36 @@ fn piped_input_runs_as_a_script_without_a_prompt() {
     assert_eq!(stdout(&output), "*7 — the player to move wins\n");
 }
 
+/// Piped input runs as the REPL would: its `:commands` too, where they stand, with the lines
+/// of what comes after them counted in the whole input.
+#[test]
+fn piped_input_runs_the_repls_commands() {
+    let input = "let G = <*0, *1>\n:vars\n:set limit steps=100\n:set\n\
+                 let f(n) = if n == 0 then 0 else <f(n - 1)>\nf(500)\nG + *1\n";
+    let output = grundy(&[], input);
+    let (out, err) = (stdout(&output), stderr(&output));
+    assert!(out.starts_with("G = *2\n"), "{out}");
+    assert!(out.contains("limit depth=1048576 steps=100 "), "{out}");
+    assert!(out.ends_with("*3 — the player to move wins\n"), "{out}");
+    // The limit set by `:set` stopped `f(500)`, on the line the input has it on.
+    assert!(err.contains("the `steps` limit (100)"), "{err}");
+    assert!(err.contains("<stdin>:5:"), "{err}");
+    assert_eq!(output.status.code(), Some(4));
+    // A command that fails is an error, as a command line that can't be understood is.
+    let output = grundy(&[], ":bogus\n*1\n:set limit memory=2GiB\n:set\n");
+    assert!(stderr(&output).contains("unknown command `:bogus`"));
+    assert!(
+        stdout(&output).contains("memory=2GiB"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(output.status.code(), Some(2));
+    // `quit` ends the input; nothing after it runs.
+    let output = grundy(&[], "*1\nquit\n*1 + 2\n");
+    assert_eq!(stdout(&output), "*1 — the player to move wins\n");
+    assert_eq!(output.status.code(), Some(0));
+}
+
 /// `memory` (and `source`) take the units memory advice speaks in; counts take none.
 #[test]
 fn memory_limits_take_units() {
