@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustyline::error::ReadlineError;
 use rustyline::history::{DefaultHistory, History};
-use rustyline::{Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
+use rustyline::{CompletionType, Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
 
 use crate::cli::run_text;
 use crate::eval::Session;
@@ -166,6 +166,9 @@ pub fn worse(a: u8, b: u8) -> u8 {
 
 fn editor_config() -> rustyline::Result<Config> {
     Ok(Config::builder()
+        // As bash, ghci and python do: Tab completes as far as the candidates agree, and a
+        // second Tab lists them (rustyline's default cycles through them in place).
+        .completion_type(CompletionType::List)
         .auto_add_history(false)
         .max_history_size(HISTORY_SIZE)?
         .history_ignore_dups(true)?
