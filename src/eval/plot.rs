@@ -33,15 +33,26 @@ impl Session {
             .with_help("tabulate a range that holds some n: `plot seq(kayles, 0..100)`")
             .into());
         }
-        let sequence = Sequence {
-            family: &table.family,
-            entries: &table.entries,
-            period: table.period,
-        };
-        let svg = crate::plot::render(&sequence).map_err(|reason| {
+        // Each value is looked at a few times, as a builtin goes through elements (64 a
+        // step); a plot of 10^7 values takes seconds, on a thread that Ctrl-C leaves.
+        self.work(table.entries.len() as u64 / 64, target.span)?;
+        let drawn = table.clone();
+        let rendered = crate::picture::on_a_thread(&self.interrupt, move || {
+            crate::plot::render(&Sequence {
+                family: &drawn.family,
+                entries: &drawn.entries,
+                period: drawn.period,
+            })
+        });
+        let not_drawn = |reason: String| {
             EvalError::invalid(target.span, "this plot could not be drawn", reason)
                 .with_help("this is a bug in grundy; `seq` prints the same values as a table")
-        })?;
+        };
+        let svg = match rendered {
+            None => return Err(EvalError::Cancelled { span: target.span }.into()),
+            Some(None) => return Err(not_drawn("drawing it failed".into()).into()),
+            Some(Some(svg)) => svg.map_err(not_drawn)?,
+        };
         if let Some((file, span)) = &file {
             self.write_picture(file, *span, &svg, Drawing::Plot)?;
         }
