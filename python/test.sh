@@ -12,8 +12,12 @@ if [ ! -x .venv/bin/python ]; then
         exit 2
     }
 fi
-# The extension is built (maturin, through pip) with cargo's dev profile, the one `cargo test`
-# builds grundy with (Cargo.toml), so grundy is not compiled again (a release build: minutes).
+# pip fetches maturin (to build) and the test packages from PyPI, as pyproject.toml names them.
+# The extension is built (maturin, through pip) with cargo's dev profile and the features
+# `cargo test` builds grundy with (Cargo.toml, tests/setup.rs), in the same target/: after
+# `cargo test`, grundy is not compiled again (a release build: minutes).
+echo "python/test.sh: building the extension and fetching the test packages from PyPI" >&2
 MATURIN_PEP517_ARGS="--profile dev" \
     .venv/bin/pip install --quiet --disable-pip-version-check ".[test]"
+# What was skipped is said at the end, loudly (conftest.py): the browser test needs Chromium.
 .venv/bin/python -m pytest -q python/tests "$@"

@@ -35,14 +35,14 @@ struct Cli {
     /// One JSON object per statement on standard output (errors too), for other tools
     #[arg(long, global = true)]
     json: bool,
-    /// No summary after each file `grundy run` runs (`seeds.game: 104 asserts held`)
+    /// No summary after each file `grundy run` runs (`seeds.game: 86 asserts held`)
     #[arg(short, long, global = true)]
     quiet: bool,
     /// Colour in diagnostics: auto (on a terminal, unless NO_COLOR is set), always, never
     #[arg(long, value_enum, default_value_t = ColorChoice::Auto, global = true)]
     color: ColorChoice,
     /// Raise or lower a limit: depth, steps, nodes, heap, options, memory, search, source
-    /// (e.g. `--limit heap=2e8`)
+    /// (e.g. `--limit heap=2e8`, `--limit memory=4GiB`)
     #[arg(long = "limit", value_name = "NAME=VALUE", global = true)]
     limits: Vec<String>,
     /// Misère play: the player who makes the last move loses (`misere E` in a program;
@@ -111,8 +111,9 @@ pub fn main() -> ExitCode {
     for setting in &cli.limits {
         if let Err(message) = limits.set(setting) {
             let message = format!("--limit {setting}: {message}");
-            let help = "a limit is `name=N`, N a whole number: `--limit memory=4000000000`, \
-                        `memory=4e9` or `memory=4_000_000_000`";
+            let help = "a limit is `name=N`, N a whole number: `--limit steps=2000000000`, \
+                        `steps=2e9` or `steps=2_000_000_000`; `memory` and `source` are bytes, \
+                        which may be given in KiB, MiB, GiB (or kB, MB, GB): `--limit memory=4GiB`";
             print_failure(&usage(message, Some(help.to_owned())), format);
             return ExitCode::from(USAGE_ERROR);
         }
@@ -159,8 +160,8 @@ pub fn main() -> ExitCode {
                 USAGE_ERROR
             }
         },
-        // Piped into the REPL: what the REPL prints, without a summary.
-        None => run_files(&mut session, &[PathBuf::from("-")], format, false),
+        // Piped into the REPL: what the REPL prints, its `:commands` too, without a summary.
+        None => crate::repl::run_piped(&mut session, format),
     };
     ExitCode::from(code)
 }

@@ -74,7 +74,7 @@ pub fn read_source(path: &Path, limit: u64, reader: Reader) -> Result<(String, S
             ..failure(
                 &name,
                 "grundy::io::not_a_file",
-                format!("{name} is {}, not a file", kind(&metadata)),
+                format!("{name} is {}, not a file", kind_of_path(&metadata)),
             )
         });
     }
@@ -159,10 +159,12 @@ fn failure(file: &str, code: &'static str, message: String) -> Failure {
 
 /// What a path that is not a regular file is: `a named pipe`.
 #[cfg(unix)]
-fn kind(metadata: &Metadata) -> &'static str {
+pub fn kind_of_path(metadata: &Metadata) -> &'static str {
     use std::os::unix::fs::FileTypeExt;
     let kind = metadata.file_type();
-    if kind.is_fifo() {
+    if kind.is_dir() {
+        "a folder"
+    } else if kind.is_fifo() {
         "a named pipe"
     } else if kind.is_socket() {
         "a socket"
@@ -174,6 +176,9 @@ fn kind(metadata: &Metadata) -> &'static str {
 }
 
 #[cfg(not(unix))]
-fn kind(_: &Metadata) -> &'static str {
-    "a special file"
+pub fn kind_of_path(metadata: &Metadata) -> &'static str {
+    match metadata.is_dir() {
+        true => "a folder",
+        false => "a special file",
+    }
 }

@@ -138,7 +138,7 @@ struct Escape {
 
 impl ShownSource {
     /// The copy of a program named `name`, or `None` if neither needs an escape.
-    pub fn of(name: &str, text: &str) -> Option<ShownSource> {
+    pub fn of(name: &str, text: &str, lines_before: usize) -> Option<ShownSource> {
         let name = escape(name);
         if matches!(name, Cow::Borrowed(_)) && matches!(escape(text), Cow::Borrowed(_)) {
             return None;
@@ -160,7 +160,7 @@ impl ShownSource {
             }
         }
         Some(ShownSource {
-            shown: ClippedSource::new(&name, &shown),
+            shown: ClippedSource::new(&name, &shown, lines_before),
             escapes,
         })
     }
@@ -375,7 +375,7 @@ mod tests {
     #[test]
     fn offsets_move_onto_the_copy_and_back() {
         let text = "a\x1bb\0\r\n\u{202e}≡\rc";
-        let shown = ShownSource::of("t", text).unwrap();
+        let shown = ShownSource::of("t", text, 0).unwrap();
         let copy = escape(text);
         for (at, c) in text.char_indices() {
             let moved = shown.shown_offset(at);
@@ -388,7 +388,7 @@ mod tests {
             assert_eq!(shown.original_offset(moved), at);
         }
         assert_eq!(shown.shown_offset(text.len()), copy.len());
-        assert!(ShownSource::of("t", "*1 + *2\r\n\t").is_none());
-        assert!(ShownSource::of("\x1b.game", "*1").is_some());
+        assert!(ShownSource::of("t", "*1 + *2\r\n\t", 0).is_none());
+        assert!(ShownSource::of("\x1b.game", "*1", 0).is_some());
     }
 }

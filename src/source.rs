@@ -61,6 +61,9 @@ pub struct Source {
     pub name: String,
     pub text: Arc<str>,
     lines: Arc<Lines>,
+    /// Lines of its input that came before it: a part of piped input run on its own (see
+    /// [`crate::repl::piped`]) is counted in the lines of the whole.
+    lines_before: usize,
     /// The escaped copy diagnostics show, if the name or text has control characters.
     shown: Option<Arc<ShownSource>>,
 }
@@ -73,7 +76,7 @@ impl Source {
 
     /// The line (from 1) that the byte at `offset` is on.
     pub fn line_of(&self, offset: usize) -> usize {
-        self.lines.line_of(offset) + 1
+        self.lines_before + self.lines.line_of(offset) + 1
     }
 
     /// The line and column (both from 1, columns in characters) of the byte at `offset`,
@@ -81,7 +84,10 @@ impl Source {
     pub fn line_column(&self, offset: usize) -> (usize, usize) {
         let offset = floor_char(&self.text, offset);
         let line = self.lines.line_of(offset);
-        (line + 1, self.lines.column(&self.text, offset) + 1)
+        (
+            self.lines_before + line + 1,
+            self.lines.column(&self.text, offset) + 1,
+        )
     }
 }
 
@@ -169,11 +175,18 @@ pub struct Sources {
 
 impl Sources {
     pub fn add(&mut self, name: &str, text: &str) -> SourceId {
+        self.add_after(name, text, 0)
+    }
+
+    /// A text that is part of a longer input, after `lines_before` lines of it: its lines
+    /// are counted as the input's.
+    pub fn add_after(&mut self, name: &str, text: &str, lines_before: usize) -> SourceId {
         self.sources.push(Source {
             name: name.to_owned(),
             text: text.into(),
             lines: Arc::new(Lines::new(text)),
-            shown: ShownSource::of(name, text).map(Arc::new),
+            lines_before,
+            shown: ShownSource::of(name, text, lines_before).map(Arc::new),
         });
         SourceId((self.sources.len() - 1) as u32)
     }
@@ -199,6 +212,7 @@ impl Sources {
             name: source.name.clone(),
             text: source.text.clone(),
             lines: source.lines.clone(),
+            lines_before: source.lines_before,
         }
     }
 }
@@ -217,6 +231,8 @@ pub struct ClippedSource {
     name: String,
     text: Arc<str>,
     lines: Arc<Lines>,
+    /// Added to the lines shown (see [`Source`]).
+    lines_before: usize,
 }
 
 impl SourceCode for ClippedSource {
@@ -259,7 +275,7 @@ impl SourceCode for ClippedSource {
             self.name.clone(),
             contents.data(),
             *contents.span(),
-            contents.line(),
+            contents.line() + self.lines_before,
             contents.column(),
             contents.line_count(),
         )))
@@ -271,11 +287,13 @@ impl ClippedSource {
         &self.text
     }
 
-    pub fn new(name: &str, text: &str) -> ClippedSource {
+    /// The text, after `lines_before` lines of its input (see [`Source`]).
+    pub fn new(name: &str, text: &str, lines_before: usize) -> ClippedSource {
         ClippedSource {
             name: name.to_owned(),
             text: text.into(),
             lines: Arc::new(Lines::new(text)),
+            lines_before,
         }
     }
 

@@ -97,6 +97,21 @@ fn run_passes_the_examples() {
     }
 }
 
+/// `--help` shows, beside `-q`, the summary `-q` leaves out: the one grundy prints.
+#[test]
+fn the_summary_in_the_help_is_the_one_printed() {
+    let help = stdout(&grundy(&["--help"], ""));
+    let shown = help
+        .lines()
+        .filter(|line| line.contains("asserts held"))
+        .find_map(|line| line.split_once("(`")?.1.split_once("`)"))
+        .map(|(summary, _)| summary)
+        .expect("an example summary in --help");
+    let (file, _) = shown.split_once(": ").unwrap();
+    let output = grundy(&["run", &format!("examples/{file}")], "");
+    assert_eq!(stderr(&output), format!("examples/{shown}\n"));
+}
+
 /// After each file of `grundy run`, one line on stderr says how it went; `-q` silences it.
 #[test]
 fn a_run_ends_with_a_summary_of_each_file() {
@@ -217,6 +232,82 @@ fn piped_input_runs_as_a_script_without_a_prompt() {
     assert_eq!(output.status.code(), Some(0));
     let output = grundy(&["run", "-"], "*25 + *21 + *11\n");
     assert_eq!(stdout(&output), "*7 — the player to move wins\n");
+}
+
+/// Piped input runs as the REPL would: its `:commands` too, where they stand, with the lines
+/// of what comes after them counted in the whole input.
+#[test]
+fn piped_input_runs_the_repls_commands() {
+    let input = "let G = <*0, *1>\n:vars\n:set limit steps=100\n:set\n\
+                 let f(n) = if n == 0 then 0 else <f(n - 1)>\nf(500)\nG + *1\n";
+    let output = grundy(&[], input);
+    let (out, err) = (stdout(&output), stderr(&output));
+    assert!(out.starts_with("G = *2\n"), "{out}");
+    assert!(out.contains("limit depth=1048576 steps=100 "), "{out}");
+    assert!(out.ends_with("*3 — the player to move wins\n"), "{out}");
+    // The limit set by `:set` stopped `f(500)`, on the line the input has it on.
+    assert!(err.contains("the `steps` limit (100)"), "{err}");
+    assert!(err.contains("<stdin>:5:"), "{err}");
+    assert_eq!(output.status.code(), Some(4));
+    // A command that fails is an error, as a command line that can't be understood is.
+    let output = grundy(&[], ":bogus\n*1\n:set limit memory=2GiB\n:set\n");
+    assert!(stderr(&output).contains("unknown command `:bogus`"));
+    assert!(
+        stdout(&output).contains("memory=2GiB"),
+        "{}",
+        stdout(&output)
+    );
+    assert_eq!(output.status.code(), Some(2));
+    // `quit` ends the input; nothing after it runs.
+    let output = grundy(&[], "*1\nquit\n*1 + 2\n");
+    assert_eq!(stdout(&output), "*1 — the player to move wins\n");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+/// `memory` (and `source`) take the units memory advice speaks in; counts take none.
+#[test]
+fn memory_limits_take_units() {
+    for setting in [
+        "memory=2GiB",
+        "memory=20MB",
+        "memory=512 MiB",
+        "source=1MiB",
+    ] {
+        let output = grundy(&["--limit", setting, "eval", "*1 + *2"], "");
+        assert_eq!(
+            output.status.code(),
+            Some(0),
+            "{setting}: {}",
+            stderr(&output)
+        );
+    }
+    let output = grundy(&["--limit", "steps=2GiB", "eval", "1"], "");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("a count, not bytes"),
+        "{}",
+        stderr(&output)
+    );
+    // What a memo table past the limit advises is said in MiB, and is read back.
+    let program = "let f(n, m) = if n == 0 then m else f(n - 1, m) + 1\n\
+                   sum(f(k, k) for k in 0..300000)";
+    let output = grundy(&["--limit", "memory=20MB", "eval", program], "");
+    let text = stderr(&output);
+    assert!(
+        text.contains("what families remember is too large"),
+        "{text}"
+    );
+    let advice = text
+        .split("`--limit ")
+        .nth(1)
+        .and_then(|rest| rest.split('`').next())
+        .expect("advice to raise the limit");
+    assert!(
+        advice.starts_with("memory=") && advice.ends_with("MiB"),
+        "{advice}"
+    );
+    let output = grundy(&["--limit", advice, "eval", "*1"], "");
+    assert_eq!(output.status.code(), Some(0), "{advice}");
 }
 
 #[test]

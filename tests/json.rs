@@ -391,3 +391,39 @@ fn lines_and_columns_point_where_offsets_do() {
     // The worksheet has labels after a `≡`, where characters and bytes differ.
     assert!(wide > 0, "no label after a character of several bytes");
 }
+
+/// Each assert the doc shows for a form of claim is one: it is read as that claim.
+#[test]
+fn the_doc_shows_asserts_of_the_claims_it_names() {
+    let doc = std::fs::read_to_string("docs/json.md").unwrap();
+    let table = doc
+        .split_once("| `claim` | the assert |")
+        .expect("the table of claims")
+        .1;
+    let quoted = |cell: &str| -> Vec<String> {
+        cell.split('`')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect()
+    };
+    let mut shown = 0;
+    for row in table
+        .lines()
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+    {
+        let cells: Vec<&str> = row.split('|').collect();
+        let claims = quoted(cells[1]);
+        for example in quoted(cells[2]).iter().filter(|e| e.starts_with("assert ")) {
+            let program = format!("let G = *1; let H = *2; let a = 1; let b = 2\n{example}");
+            let run = grundy(&["--json", "eval", &program], "");
+            let object = run.objects.last().unwrap();
+            assert_eq!(object["kind"], "assert", "{example}: {object:?}");
+            let claim = object["claim"].as_str().unwrap();
+            assert!(claims.iter().any(|c| c == claim), "{example}: {claim}");
+            shown += 1;
+        }
+    }
+    assert!(shown >= 8, "{shown} asserts shown");
+}

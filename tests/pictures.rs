@@ -289,3 +289,323 @@ fn a_session_that_writes_no_files_draws_no_picture_to_one() {
     assert!(!file.exists());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// The points a path's `d` goes through, on the curve and its control points, in order.
+fn path_points(d: &str) -> Vec<(f64, f64)> {
+    let numbers: Vec<f64> = d
+        .split(|c: char| c.is_whitespace() || c == ',' || c.is_ascii_alphabetic())
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse().unwrap())
+        .collect();
+    numbers.chunks(2).map(|pair| (pair[0], pair[1])).collect()
+}
+
+/// Points along a path as the SVG draws it: its cubic pieces (`C`, then `S`), sampled.
+fn sampled(d: &str) -> Vec<(f64, f64)> {
+    let points = path_points(d);
+    let mut samples = Vec::new();
+    let (mut from, mut before) = (points[0], points[0]);
+    let mut first_control = points[1];
+    for piece in points[2..].chunks(2) {
+        let (second, to) = (piece[0], piece[1]);
+        if samples.is_empty() {
+            before = first_control;
+        }
+        let c1 = if samples.is_empty() {
+            before
+        } else {
+            (2.0 * from.0 - before.0, 2.0 * from.1 - before.1)
+        };
+        for step in 0..=20 {
+            let t = step as f64 / 20.0;
+            let u = 1.0 - t;
+            let at = |a: f64, b: f64, c: f64, e: f64| {
+                u * u * u * a + 3.0 * u * u * t * b + 3.0 * u * t * t * c + t * t * t * e
+            };
+            samples.push((
+                at(from.0, c1.0, second.0, to.0),
+                at(from.1, c1.1, second.1, to.1),
+            ));
+        }
+        (from, before, first_control) = (to, second, second);
+    }
+    samples
+}
+
+fn number(node: roxmltree::Node, name: &str) -> f64 {
+    node.attribute(name).unwrap().parse().unwrap()
+}
+
+/// docs/language.md: each edge on the ground has a foot of its own; the winning cut's label
+/// is beside its dashed line, not on it.
+#[test]
+fn each_edge_on_the_ground_has_its_own_foot_and_labels_are_beside_their_lines() {
+    let source = r#"dot hackenbush("g-a a-b g-d g-e g-g")"#;
+    let svg = answer(source).svg().unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    let ground = document
+        .descendants()
+        .find(|node| node.attribute("class") == Some("ground"))
+        .unwrap();
+    let (left, top) = (number(ground, "x"), number(ground, "y"));
+    let right = left + number(ground, "width");
+    let mut feet = Vec::new();
+    let mut labelled = 0;
+    for edge in document
+        .descendants()
+        .filter(|node| node.attribute("class") == Some("edge"))
+    {
+        let d = edge.attribute("d").unwrap();
+        let points = path_points(d);
+        for end in [points[0], points[points.len() - 1]] {
+            if (end.1 - top).abs() < 1.0 {
+                assert!(left < end.0 && end.0 < right, "a foot off the ground: {d}");
+                feet.push(end.0);
+            }
+        }
+        if edge.attribute("stroke-dasharray").is_some() {
+            labelled += 1;
+        }
+    }
+    // g-a, g-d, g-e, and the loop g-g standing on one foot (both its ends).
+    feet.sort_by(f64::total_cmp);
+    feet.dedup_by(|a, b| (*a - *b).abs() < 1.0);
+    assert_eq!(feet.len(), 4, "{feet:?}\n{svg}");
+    // Every line sampled along its length stays clear of every label's box.
+    let labels: Vec<(f64, f64, f64, f64)> = document
+        .descendants()
+        .filter(|node| node.has_tag_name("text") && node.text() == Some("cut to win"))
+        .map(|node| {
+            let (x, y, size) = (
+                number(node, "x"),
+                number(node, "y"),
+                number(node, "font-size"),
+            );
+            let width = 10.0 * size * 0.5;
+            let left = match node.attribute("text-anchor") {
+                Some("end") => x - width,
+                Some("middle") => x - width / 2.0,
+                _ => x,
+            };
+            (left, y - size * 0.7, left + width, y)
+        })
+        .collect();
+    assert!(labelled > 0 && labels.len() == labelled, "{svg}");
+    for edge in document
+        .descendants()
+        .filter(|node| node.attribute("class") == Some("edge"))
+    {
+        for (x, y) in sampled(edge.attribute("d").unwrap()) {
+            for &(x0, y0, x1, y1) in &labels {
+                let inside = x0 < x && x < x1 && y0 < y && y < y1;
+                assert!(!inside, "a line through a label at ({x}, {y})\n{svg}");
+            }
+        }
+    }
+}
+
+/// The picture is as wide as what is drawn: the caption is wrapped to it, not the drawing
+/// widened to the caption (rook(2, 2) had a wide empty right half).
+#[test]
+fn a_picture_is_cropped_to_its_drawing() {
+    let source = "let rook(i, j) = < rook(a, j) for a in 0..i, rook(i, b) for b in 0..j >\n\
+                  dot rook(2, 2)";
+    let answers = answers_in(&mut Session::default(), source);
+    let svg = answers.last().unwrap().svg().unwrap();
+    let document = roxmltree::Document::parse(&svg).unwrap();
+    let (width, _) = svg_size(&svg);
+    // Across what is drawn: the games' boxes and the moves' lines.
+    let mut across: Vec<f64> = Vec::new();
+    for node in document.descendants() {
+        match node.attribute("class") {
+            Some("node") => {
+                across.push(number(node, "x"));
+                across.push(number(node, "x") + number(node, "width"));
+            }
+            Some("edge") => across.extend(
+                path_points(node.attribute("d").unwrap())
+                    .iter()
+                    .map(|p| p.0),
+            ),
+            _ => {}
+        }
+    }
+    let drawn = across.iter().copied().fold(f64::MIN, f64::max)
+        - across.iter().copied().fold(f64::MAX, f64::min);
+    // The margins, and no more than the narrowest a caption is wrapped to.
+    assert!(
+        width <= drawn.max(240.0) + 40.0,
+        "{width} for {drawn}\n{svg}"
+    );
+    let caption = document
+        .descendants()
+        .filter(|node| node.attribute("class") == Some("caption"))
+        .count();
+    assert!(caption > 1, "the caption wrapped: {svg}");
+}
+
+/// Run as the CLI does, with a generous time limit: the statement must end, and say why.
+fn grundy_cli(args: &[&str]) -> std::process::Output {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(120) {
+            child.kill().unwrap();
+            panic!("{args:?} still ran after two minutes");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// The limits an autograder sets (issue 40): pictures within them end, or are refused.
+const SMALL_LIMITS: [&str; 8] = [
+    "--limit",
+    "memory=64MiB",
+    "--limit",
+    "steps=2e6",
+    "--limit",
+    "nodes=2e5",
+    "--limit",
+    "depth=20000",
+];
+
+/// `#35` and `#(100000)` took minutes to lay out (a search for paths back, exponential in
+/// the DAG's paths); a DAG whose moves pass too many levels (`*40`) is refused at once.
+#[test]
+fn pictures_are_laid_out_in_bounded_time_or_refused() {
+    let dir = temp_dir("bounded");
+    for game in ["#35", "#(100000)", "sub(40, {1, 2})"] {
+        let file = dir.join("dag.svg");
+        let statement = format!("dot {game} to \"{}\"", file.display());
+        let output = grundy_cli(&[&SMALL_LIMITS[..], &["eval", &statement]].concat());
+        assert_eq!(output.status.code(), Some(0), "{game}: {output:?}");
+        assert!(file.exists(), "{game}");
+    }
+    let file = dir.join("big.svg");
+    let statement = format!("dot *40 to \"{}\"", file.display());
+    let output = grundy_cli(&[&SMALL_LIMITS[..], &["eval", &statement]].concat());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(4), "{stderr}");
+    assert!(stderr.contains("grundy::limit::size"), "{stderr}");
+    assert!(stderr.contains("41 games and 820 moves"), "{stderr}");
+    assert!(
+        stderr.contains("`dot` without `to` prints the DOT"),
+        "{stderr}"
+    );
+    assert!(!file.exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// The file is checked before anything is drawn: a missing folder, a named pipe (which
+/// would wait for a reader for ever) and a folder are refused at once, for `dot` and `plot`.
+#[test]
+fn a_file_that_cant_be_written_is_refused_before_the_drawing() {
+    let dir = temp_dir("where");
+    let missing = dir.join("no/such/folder/g.svg");
+    // `*40` is too large to lay out: the file is found wrong first.
+    for statement in [
+        format!("dot *40 to \"{}\"", missing.display()),
+        format!("plot seq(kayles, 0..10**9) to \"{}\"", missing.display()),
+    ] {
+        let output = grundy_cli(&["eval", &statement]);
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(4), "{stderr}");
+        assert!(stderr.contains("there is no folder"), "{stderr}");
+        assert!(
+            !stderr.contains("plot seq") || statement.starts_with("plot"),
+            "{stderr}"
+        );
+    }
+    let folder = dir.join("folder.svg");
+    std::fs::create_dir_all(&folder).unwrap();
+    let output = grundy_cli(&["eval", &format!("dot *3 to \"{}\"", folder.display())]);
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("this is a folder, not a file"), "{stderr}");
+    // The help speaks of what was asked: `dot`'s of `dot`, `plot`'s of `plot`.
+    assert!(stderr.contains("`dot G to \"g.svg\"`"), "{stderr}");
+    assert!(!stderr.contains("plot seq"), "{stderr}");
+    #[cfg(unix)]
+    {
+        let pipe = dir.join("pipe.svg");
+        let made = std::process::Command::new("mkfifo").arg(&pipe).status();
+        if made.is_ok_and(|status| status.success()) {
+            for statement in [
+                format!("plot seq(kayles, 0..50) to \"{}\"", pipe.display()),
+                format!("dot #35 to \"{}\"", pipe.display()),
+            ] {
+                let output = grundy_cli(&["eval", &statement]);
+                let stderr = String::from_utf8(output.stderr).unwrap();
+                assert_eq!(output.status.code(), Some(4), "{stderr}");
+                assert!(
+                    stderr.contains("this is a named pipe, not a file"),
+                    "{stderr}"
+                );
+            }
+        }
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Ctrl-C while a picture is laid out stops the statement: no picture, no file.
+#[test]
+fn ctrl_c_stops_a_layout() {
+    let dir = temp_dir("stopped");
+    let file = dir.join("dag.svg");
+    let mut session = Session::default();
+    let flag = session.interrupt_flag();
+    let pressing = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let (mut answers, mut errors) = (0, Vec::new());
+    let source = format!("dot *20 to \"{}\"", file.display());
+    session.run("test.game", &source, &mut |event| match event {
+        Event::Answer { .. } => answers += 1,
+        Event::Error(diagnosis) => errors.push(format!("{:?}", diagnosis.report)),
+        Event::Warning(_) => {}
+    });
+    pressing.join().unwrap();
+    assert_eq!(answers, 0);
+    assert!(
+        errors.len() == 1 && errors[0].contains("cancelled"),
+        "{errors:?}"
+    );
+    assert!(!file.exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A PNG is drawn whole in memory: that counts against the `memory` limit.
+#[test]
+fn a_png_counts_against_the_memory_limit() {
+    let dir = temp_dir("png-memory");
+    let file = dir.join("dag.png");
+    let mut session = Session::default();
+    session.set_limit("memory=4MiB").unwrap();
+    let mut errors = Vec::new();
+    let source = format!("dot kayles(9) to \"{}\"", file.display());
+    session.run("test.game", &source, &mut |event| {
+        if let Event::Error(diagnosis) = event {
+            errors.push(grundy::diagnostics::render(
+                &diagnosis,
+                grundy::diagnostics::Style::PLAIN,
+            ));
+        }
+    });
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(
+        errors[0].contains("this picture as PNG is too large"),
+        "{}",
+        errors[0]
+    );
+    assert!(errors[0].contains("pixels take"), "{}", errors[0]);
+    assert!(!file.exists());
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -264,3 +264,33 @@ fn rare_values_are_set_apart_in_the_plot() {
     assert_eq!(svg.matches("fill=\"#E66E00\"").count(), 0);
     assert!(!svg.contains("rare ("));
 }
+
+/// The errors of a program run in `session`, rendered, and how many answers it gave.
+fn run_in(session: &mut grundy::eval::Session, source: &str) -> (usize, Vec<String>) {
+    let (mut answers, mut errors) = (0, Vec::new());
+    session.run("test.game", source, &mut |event| match event {
+        grundy::eval::Event::Answer { .. } => answers += 1,
+        grundy::eval::Event::Error(diagnosis) => errors.push(grundy::diagnostics::render(
+            &diagnosis,
+            grundy::diagnostics::Style::PLAIN,
+        )),
+        grundy::eval::Event::Warning(_) => {}
+    });
+    (answers, errors)
+}
+
+/// Drawing a long plot is work like any other: it counts against `steps` (one per 64 values,
+/// as a builtin's elements do).
+#[test]
+fn a_long_plot_counts_as_steps() {
+    let mut session = grundy::eval::Session::default();
+    let (answers, errors) = run_in(&mut session, "let T = seq(kayles, 0..300000)");
+    assert_eq!((answers, errors.len()), (1, 0), "{errors:?}");
+    session.set_limit("steps=1000").unwrap();
+    let (answers, errors) = run_in(&mut session, "plot T");
+    assert_eq!(answers, 0);
+    assert!(errors[0].contains("the `steps` limit (1000)"), "{errors:?}");
+    session.set_limit("steps=10000").unwrap();
+    let (answers, errors) = run_in(&mut session, "plot T");
+    assert_eq!((answers, errors.len()), (1, 0), "{errors:?}");
+}

@@ -101,6 +101,25 @@ fn tab_completes_built_ins_and_defined_names() {
     repl.exp_eof().unwrap();
 }
 
+/// Several candidates: Tab completes what they share, a second Tab lists them all below the
+/// line, as bash does, and the line is kept.
+#[test]
+fn a_second_tab_lists_the_candidates() {
+    let mut repl = repl(&history_file("list"));
+    type_keys(&mut repl, "mo");
+    std::thread::sleep(Duration::from_millis(200));
+    type_keys(&mut repl, "\t\t");
+    let listed = utf8(&repl.exp_string("moves").unwrap());
+    for candidate in ["mock_turtles", "moore"] {
+        assert!(listed.contains(candidate), "{listed}");
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    // The line is still `mo`: finished as `moore(…)`'s first letters, it runs.
+    let printed = keys(&mut repl, "ore(2, [1, 2])\r");
+    assert!(printed.contains("the player to move"), "{printed}");
+    quit(repl);
+}
+
 #[test]
 fn tab_completes_file_names_after_load() {
     let mut repl = repl(&history_file("files"));

@@ -66,3 +66,19 @@ def executed_notebook(kernel_spec, tmp_path_factory: pytest.TempPathFactory):
     path = tmp_path_factory.mktemp("executed") / "course.ipynb"
     nbformat.write(notebook, path)
     return notebook, path
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """Says loudly what did not run, and why (the browser test without Chromium): a line
+    "1 skipped" is easy to miss."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    if not skipped:
+        return
+    terminalreporter.write_sep("!", f"{len(skipped)} NOT RUN", red=True, bold=True)
+    for report in skipped:
+        where, reason = report.nodeid, ""
+        if isinstance(report.longrepr, tuple):
+            path, _, reason = report.longrepr
+            where = where or path
+        reason = reason.removeprefix("Skipped: ")
+        terminalreporter.write_line(f"NOT RUN: {where}: {reason}", red=True, bold=True)

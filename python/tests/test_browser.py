@@ -12,7 +12,10 @@ from browser import chromium, measure, screenshot, to_html
 from conftest import needs_dag_pictures
 
 if chromium() is None:
-    reason = "no chromium on PATH (apt-get install chromium)"
+    reason = (
+        "no Chromium on PATH (chromium, chromium-browser or google-chrome): the example "
+        "notebook is not checked in a browser; Debian and Ubuntu: apt-get install chromium"
+    )
     if os.environ.get("GRUNDY_REQUIRE_BROWSER") == "1":
         raise RuntimeError(f"GRUNDY_REQUIRE_BROWSER=1 but {reason}")
     pytest.skip(reason, allow_module_level=True)

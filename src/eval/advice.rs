@@ -12,7 +12,7 @@ const REPL: &str = "type `:set limit ";
 /// How to raise a limit to `value`, where the advice is read.
 pub(super) fn raise(at_prompt: bool, name: &str, value: u64) -> String {
     let how = if at_prompt { REPL } else { COMMAND_LINE };
-    format!("{how}{name}={value}`")
+    format!("{how}{name}={}`", super::limits::asked(name, value))
 }
 
 /// A diagnostic whose help is said for the REPL.

@@ -64,6 +64,9 @@ impl Session {
         }
         let value = self.eval_root(target)?;
         let game = self.game_value(&value, target.span)?;
+        if verb == Verb::Dot {
+            self.drawable(game, target.span)?;
+        }
         let typed = self.typed(target.span);
         let reach = match verb {
             Verb::Tree if full => Reach::Tree {

@@ -156,13 +156,7 @@ pub enum EvalError {
     },
 
     #[error("the {what} could not be written to {file}")]
-    #[diagnostic(
-        code(grundy::plot::unwritable),
-        help(
-            "name a file in a folder that exists and may be written to: `plot seq(kayles, 0..100) \
-             to \"kayles.svg\"`; or print the SVG with `grundy eval 'plot ...' > kayles.svg`"
-        )
-    )]
+    #[diagnostic(code(grundy::plot::unwritable))]
     Unwritable {
         #[label("{reason}")]
         span: Span,
@@ -170,6 +164,9 @@ pub enum EvalError {
         what: &'static str,
         file: String,
         reason: String,
+        /// Said for `plot` or for `dot` (see `drawing`).
+        #[help]
+        help: String,
     },
 
     /// An error inside the library's code, told at the user's call that led there.

@@ -9,7 +9,7 @@ pub const LIMITS: &[(&str, &str)] = &[
     ("depth", "nested calls of families"),
     (
         "steps",
-        "calls, `for` passes, edges of pictures drawn and elements builtins go through (64 a step), in one statement",
+        "calls, `for` passes, edges of pictures drawn, places of pictures laid out and elements builtins go through (64 a step), in one statement",
     ),
     ("nodes", "distinct games in the DAG"),
     ("heap", "values of one heap game computed into a table"),
@@ -33,13 +33,31 @@ pub const LIMITS: &[(&str, &str)] = &[
     ),
 ];
 
+/// The limits counted in bytes, which may be given in units: `memory=2GiB`.
+const IN_BYTES: [&str; 2] = ["memory", "source"];
+
+/// The units a limit in bytes may be given in, as the advice speaks (any case): binary and
+/// decimal multiples.
+const UNITS: [(&str, u64); 9] = [
+    ("KiB", 1 << 10),
+    ("MiB", 1 << 20),
+    ("GiB", 1 << 30),
+    ("TiB", 1 << 40),
+    ("kB", 1_000),
+    ("MB", 1_000_000),
+    ("GB", 1_000_000_000),
+    ("TB", 1_000_000_000_000),
+    ("B", 1),
+];
+
 impl Limits {
-    /// Sets a limit from `name=value`, e.g. `heap=200000000` (`_` and `e` allowed in numbers).
+    /// Sets a limit from `name=value`, e.g. `heap=200000000` (`_` and `e` allowed in numbers,
+    /// and for `memory` and `source` a unit: `memory=2GiB`, `memory=20MB`).
     pub fn set(&mut self, setting: &str) -> Result<(), String> {
         let (name, value) = setting
             .split_once('=')
             .ok_or_else(|| format!("`{setting}` is not `name=value`, e.g. `depth=5000000`"))?;
-        let value = parse_number(value.trim())?;
+        let value = parse_value(name.trim(), value.trim())?;
         match name.trim() {
             "depth" => self.depth = value as usize,
             "steps" => self.steps = value,
@@ -83,8 +101,38 @@ impl Limits {
     }
 }
 
-/// `200000000`, `2_000_000`, `2e8`: a positive whole number.
-/// A limit's value: a positive whole number that fits in 64 bits, `_` and `e` allowed.
+/// A limit's value: a number (see [`parse_number`]), for a limit in bytes perhaps with a unit:
+/// `2GiB`, `20 MB`, `4e3MiB`.
+fn parse_value(name: &str, text: &str) -> Result<u64, String> {
+    let number = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let unit = &text[number.len()..];
+    if unit.is_empty() || number.is_empty() {
+        return parse_number(text);
+    }
+    let Some(&(_, bytes)) = UNITS
+        .iter()
+        .find(|(known, _)| known.eq_ignore_ascii_case(unit))
+    else {
+        return Err(format!(
+            "`{unit}` is not a unit of bytes: say KiB, MiB, GiB (or kB, MB, GB), as in `2GiB`"
+        ));
+    };
+    if !IN_BYTES.contains(&name) {
+        return Err(format!(
+            "`{name}` is a count, not bytes: give it without a unit, as in `{name}=2e8`"
+        ));
+    }
+    parse_number(number.trim_end())?
+        .checked_mul(bytes)
+        .ok_or_else(|| {
+            format!(
+                "`{text}` is too large: a limit is at most {} bytes",
+                u64::MAX
+            )
+        })
+}
+
+/// `200000000`, `2_000_000`, `2e8`: a positive whole number that fits in 64 bits.
 fn parse_number(text: &str) -> Result<u64, String> {
     let digits: String = text.chars().filter(|c| *c != '_').collect();
     let whole = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
@@ -127,7 +175,10 @@ pub fn raise_memory(current: u64, needed: u64) -> String {
 /// `:set limit name=N`.
 pub fn raise_here(at_prompt: bool, name: &str, current: u64, bigger: u64) -> String {
     let how = super::advice::raise(at_prompt, name, bigger);
-    format!("this is the `{name}` limit ({current}); to allow more, {how}")
+    format!(
+        "this is the `{name}` limit ({}); to allow more, {how}",
+        shown(name, current)
+    )
 }
 
 /// The same, for a limit that was missed by a known amount: `needed` is what would do.
@@ -148,8 +199,51 @@ pub fn raise_to_count(name: &str, current: u64, needed: u128) -> String {
 
 fn raise_limit(name: &str, current: u64, bigger: u64) -> String {
     format!(
-        "this is the `{name}` limit ({current}); to allow more, run grundy with `--limit {name}={bigger}`"
+        "this is the `{name}` limit ({}); to allow more, run grundy with `--limit {name}={}`",
+        shown(name, current),
+        asked(name, bigger)
     )
+}
+
+/// A limit's value as a diagnostic shows it: bytes in GiB or MiB when it is a whole number
+/// of them (`2 GiB`), else as it is.
+pub fn shown(name: &str, value: u64) -> String {
+    match whole_unit(name, value) {
+        Some((count, unit)) => format!("{count} {unit}"),
+        None => value.to_string(),
+    }
+}
+
+/// A limit's value as it would be typed: `memory=2GiB` when a whole number of GiB or MiB.
+pub fn typed(name: &str, value: u64) -> String {
+    match whole_unit(name, value) {
+        Some((count, unit)) => format!("{count}{unit}"),
+        None => value.to_string(),
+    }
+}
+
+/// A value advice asks a limit to be set to, as it is typed: bytes from 1 MiB on rounded up
+/// to a whole MiB, in GiB when they are whole (`--limit memory=39MiB`, `memory=5GiB`).
+pub fn asked(name: &str, value: u64) -> String {
+    if !IN_BYTES.contains(&name) || value < 1 << 20 {
+        return value.to_string();
+    }
+    let mebibytes = value.div_ceil(1 << 20);
+    match mebibytes % 1024 {
+        0 => format!("{}GiB", mebibytes / 1024),
+        _ => format!("{mebibytes}MiB"),
+    }
+}
+
+/// A limit in bytes that is a whole number of GiB or MiB (from 1 MiB), as that number.
+fn whole_unit(name: &str, value: u64) -> Option<(u64, &'static str)> {
+    if !IN_BYTES.contains(&name) || value < 1 << 20 {
+        return None;
+    }
+    [(1u64 << 30, "GiB"), (1 << 20, "MiB")]
+        .into_iter()
+        .find(|(unit, _)| value.is_multiple_of(*unit))
+        .map(|(unit, name)| (value / unit, name))
 }
 
 #[cfg(test)]
@@ -191,7 +285,63 @@ mod tests {
     #[test]
     fn memory_is_raised_to_what_is_needed() {
         let help = raise_memory(2 << 30, 4401 << 20);
-        assert!(help.ends_with("`--limit memory=5368709120`"), "{help}");
+        assert!(
+            help.starts_with("this is the `memory` limit (2 GiB)"),
+            "{help}"
+        );
+        assert!(help.ends_with("`--limit memory=5GiB`"), "{help}");
+        // A memo table needing 40894464 bytes (39 MiB) under 20 MB: said in MiB.
+        let help = raise_memory(20_000_000, 40_894_464);
+        assert!(
+            help.starts_with("this is the `memory` limit (20000000)"),
+            "{help}"
+        );
+        assert!(help.ends_with("`--limit memory=39MiB`"), "{help}");
+        // Tenfold, rounded up to a whole MiB; small limits and counts as they are.
+        assert!(raise("memory", 20_000_000).ends_with("memory=191MiB`"));
+        assert!(raise("memory", 1000).ends_with("memory=10000`"));
+        assert!(raise("steps", 1 << 30).ends_with("steps=10737418240`"));
+    }
+
+    /// Limits in bytes take the units the advice speaks in; counts take none.
+    #[test]
+    fn memory_is_given_in_units() {
+        let mut limits = Limits::default();
+        for (setting, bytes) in [
+            ("memory=2GiB", 2u64 << 30),
+            ("memory=20MB", 20_000_000),
+            ("memory=512 KiB", 512 << 10),
+            ("memory=3gib", 3 << 30),
+            ("memory=64e3kB", 64_000_000),
+            ("memory=1_000B", 1000),
+            ("source=4MiB", 4 << 20),
+            ("memory=39MiB", 40_894_464),
+        ] {
+            limits.set(setting).unwrap();
+            let name = setting.split('=').next().unwrap();
+            assert_eq!(limits.get(name), Some(bytes), "{setting}");
+        }
+        // What the advice asks for is read back as the bytes it means.
+        for bytes in [5u64 << 30, 40_894_464, 200_000_000] {
+            limits
+                .set(&format!("memory={}", asked("memory", bytes)))
+                .unwrap();
+            let set = limits.get("memory").unwrap();
+            assert!(set >= bytes && set - bytes < 1 << 20, "{bytes}: {set}");
+        }
+        for (wrong, words) in [
+            ("memory=2GiBs", "not a unit"),
+            ("memory=2e", "not a unit"),
+            ("steps=2GiB", "a count, not bytes"),
+            ("memory=GiB", "not a positive whole number"),
+            ("memory=0MiB", "not a positive whole number"),
+            ("memory=-1GiB", "not a positive whole number"),
+            ("memory=1.5GiB", "not a positive whole number"),
+            ("memory=20000000TiB", "too large"),
+        ] {
+            let error = limits.set(wrong).unwrap_err();
+            assert!(error.contains(words), "{wrong}: {error}");
+        }
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! written to a file (see `drawing`): the one named by `to "file.svg"` (or `.png`), or at the REPL's prompt, where SVG
 //! text would fill the screen, `plot.svg` in the current folder.
 
+use super::drawing::Drawing;
 use super::{EvalError, Result, Session, Value};
 use crate::plot::{Plot, Sequence};
 use crate::source::Span;
@@ -13,6 +14,12 @@ pub const PROMPT_PLOT_FILE: &str = "plot.svg";
 impl Session {
     /// `plot seq(kayles, 0..1000)`, `plot seq(kayles, 0..1000) to "kayles.svg"`
     pub(super) fn plot(&mut self, target: &Expr, to: Option<&Expr>) -> Result<Plot> {
+        // The file first: one that can't be written is refused before the values are computed.
+        let file = match to {
+            Some(to) => Some((self.picture_file(to, Drawing::Plot)?, to.span)),
+            None if self.at_prompt => Some((PROMPT_PLOT_FILE.to_owned(), target.span)),
+            None => None,
+        };
         let table = match self.eval_root(target)? {
             Value::Table(table) => table,
             other => return Err(self.not_a_table(&other, target.span).into()),
@@ -26,25 +33,28 @@ impl Session {
             .with_help("tabulate a range that holds some n: `plot seq(kayles, 0..100)`")
             .into());
         }
-        let file = match to {
-            Some(to) => Some((
-                self.picture_file(to, "plot seq(kayles, 0..100) to \"kayles.svg\"")?,
-                to.span,
-            )),
-            None if self.at_prompt => Some((PROMPT_PLOT_FILE.to_owned(), target.span)),
-            None => None,
-        };
-        let sequence = Sequence {
-            family: &table.family,
-            entries: &table.entries,
-            period: table.period,
-        };
-        let svg = crate::plot::render(&sequence).map_err(|reason| {
+        // Each value is looked at a few times, as a builtin goes through elements (64 a
+        // step); a plot of 10^7 values takes seconds, on a thread that Ctrl-C leaves.
+        self.work(table.entries.len() as u64 / 64, target.span)?;
+        let drawn = table.clone();
+        let rendered = crate::picture::on_a_thread(&self.interrupt, move || {
+            crate::plot::render(&Sequence {
+                family: &drawn.family,
+                entries: &drawn.entries,
+                period: drawn.period,
+            })
+        });
+        let not_drawn = |reason: String| {
             EvalError::invalid(target.span, "this plot could not be drawn", reason)
                 .with_help("this is a bug in grundy; `seq` prints the same values as a table")
-        })?;
+        };
+        let svg = match rendered {
+            None => return Err(EvalError::Cancelled { span: target.span }.into()),
+            Some(None) => return Err(not_drawn("drawing it failed".into()).into()),
+            Some(Some(svg)) => svg.map_err(not_drawn)?,
+        };
         if let Some((file, span)) = &file {
-            self.write_picture(file, *span, &svg, "plot")?;
+            self.write_picture(file, *span, &svg, Drawing::Plot)?;
         }
         Ok(Plot {
             family: table.family.clone(),

@@ -25,12 +25,31 @@ impl Session {
     /// once, and so answered: the flag is cleared then, and not before, so one pressed before
     /// the program began (while its file was read) stops it too.
     pub fn run(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
-        self.measured(|session| session.run_measured(name, text, sink))
+        self.run_after(name, text, 0, sink)
     }
 
-    fn run_measured(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
+    /// The same for a part of a longer input that comes after `lines_before` of its lines:
+    /// diagnostics and answers count its lines as the input's (piped input, whose
+    /// `:commands` run between its parts).
+    pub fn run_after(
+        &mut self,
+        name: &str,
+        text: &str,
+        lines_before: usize,
+        sink: &mut dyn FnMut(Event),
+    ) -> Summary {
+        self.measured(|session| session.run_measured(name, text, lines_before, sink))
+    }
+
+    fn run_measured(
+        &mut self,
+        name: &str,
+        text: &str,
+        lines_before: usize,
+        sink: &mut dyn FnMut(Event),
+    ) -> Summary {
         let mut summary = Summary::default();
-        let Some(statements) = self.prepare(name, text, sink, &mut summary) else {
+        let Some(statements) = self.prepare(name, text, lines_before, sink, &mut summary) else {
             return summary;
         };
         self.defined_later = statements
@@ -135,7 +154,7 @@ impl Session {
     /// Parses a program and resolves its names, running nothing: what `grundy check` does.
     pub fn check(&mut self, name: &str, text: &str, sink: &mut dyn FnMut(Event)) -> Summary {
         let mut summary = Summary::default();
-        self.prepare(name, text, sink, &mut summary);
+        self.prepare(name, text, 0, sink, &mut summary);
         summary
     }
 
@@ -144,6 +163,7 @@ impl Session {
         &mut self,
         name: &str,
         text: &str,
+        lines_before: usize,
         sink: &mut dyn FnMut(Event),
         summary: &mut Summary,
     ) -> Option<Vec<Stmt>> {
@@ -153,7 +173,7 @@ impl Session {
             self.too_large_to_parse(name, text, sink, summary);
             return None;
         }
-        let source = self.sources.add(name, text);
+        let source = self.sources.add_after(name, text, lines_before);
         // A file of megabytes takes seconds to parse: a progress bar, and Ctrl-C stops it.
         let watch = &mut self.arena.watch;
         watch.begin();

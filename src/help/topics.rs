@@ -91,7 +91,9 @@ value, for claims about moves: `*11 + *11 in options(*11 + *13)`.",
         text: "`tree G` draws the game tree three levels deep and ten options wide (`tree full G` \
 twelve levels and every option), drawing a game met twice once. `dot G` writes Graphviz DOT of the game DAG, P-positions filled; for a \
 Hackenbush picture it draws the picture itself. Pipe it: grundy eval 'dot G' | dot -Tsvg. Or need no Graphviz: \
-`dot G to \"g.svg\"` (or \"g.png\") lays the picture out in grundy and writes it to that file.",
+`dot G to \"g.svg\"` (or \"g.png\") lays the picture out in grundy and writes it to that file, \
+in a second or two at most: a picture of more than 2000 places (games, and a place for each level a \
+move passes) is refused at once, and Ctrl-C stops the layout.",
         example: "tree <*0, *1, *1>\ndot *2",
     },
     Topic {
@@ -104,8 +106,8 @@ rare values are set apart in orange, the legend saying which they are (a bit mas
 sequences are thinned to one mark per pixel, so a plot of a million values stays a few kilobytes, a \
 lone rare value still shown. At the REPL's prompt the plot is written to \
 plot.svg in the current folder; from the command line it is printed: grundy eval 'plot \
-seq(kayles, 0..200)' > kayles.svg. `plot ... to \"kayles.svg\"` writes it to that file anywhere, \
-`to \"kayles.png\"` as PNG.",
+seq(kayles, 0..200)' > kayles.svg. `plot ... to \"kayles.svg\"` writes it to that file (in a \
+folder that exists; a named pipe is refused), `to \"kayles.png\"` as PNG.",
         example: "plot seq(kayles, 0..100)\nlet S(n) = < S(n - k) for k in {1, 3, 4} if k <= n >\nplot seq(S, 0..40)",
     },
     Topic {

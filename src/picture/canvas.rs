@@ -9,10 +9,16 @@ use layout::core::geometry::Point;
 use layout::core::style::StyleAttr;
 
 use super::escape_markup as escape;
+use super::graph::LABEL;
+use super::strokes::{Bar, Path, beside, on, spread_feet};
 
 /// Room around the drawing, in pixels.
 const MARGIN: f64 = 10.0;
 const CAPTION_SIZE: f64 = 13.0;
+/// A character's width, in font sizes: a sans-serif's average.
+const CHAR_WIDTH: f64 = 0.55;
+/// The caption is wrapped to the drawing's width, but not narrower than this, in pixels.
+const CAPTION_WIDTH: f64 = 240.0;
 const FONT: &str = "sans-serif";
 
 #[derive(Default)]
@@ -24,6 +30,24 @@ pub(super) struct Canvas {
     low: Option<(f64, f64)>,
     high: (f64, f64),
     arrowheads: bool,
+    /// A Hackenbush picture's ground, how it looks, and the lines that stand on it: drawn
+    /// once all are known (see [`spread_feet`]).
+    ground: Option<(Bar, StyleAttr)>,
+    grounded: Vec<Stroke>,
+    /// Where the lines' labels are, so that the next one goes where none is; and the labels,
+    /// drawn last, over the lines.
+    labels: Vec<(Point, Point)>,
+    label_text: String,
+}
+
+/// A line to draw, with how it looks.
+struct Stroke {
+    path: Path,
+    dashed: bool,
+    head: (bool, bool),
+    look: StyleAttr,
+    properties: String,
+    label: Option<String>,
 }
 
 impl Canvas {
@@ -36,14 +60,40 @@ impl Canvas {
         );
     }
 
-    /// The finished SVG, the caption's lines above the drawing.
-    pub(super) fn finish(self, caption: &[String]) -> String {
+    /// The finished SVG, the caption's lines above the drawing, wrapped to its width.
+    pub(super) fn finish(mut self, caption: &[String]) -> String {
+        if let Some((mut ground, look)) = self.ground.take() {
+            let mut strokes = std::mem::take(&mut self.grounded);
+            let mut paths: Vec<Path> = strokes
+                .iter_mut()
+                .map(|stroke| std::mem::take(&mut stroke.path))
+                .collect();
+            spread_feet(&mut ground, &mut paths);
+            let properties = Some(super::graph::GROUND.to_owned());
+            self.rect(ground.at, ground.size, &look, properties, None);
+            for (mut stroke, path) in strokes.into_iter().zip(paths) {
+                stroke.path = path;
+                self.stroke(stroke);
+            }
+        }
         let (low_x, low_y) = self.low.unwrap_or((0.0, 0.0));
+        let drawing_width = self.high.0 - low_x;
+        let columns = (drawing_width.max(CAPTION_WIDTH) / (CAPTION_SIZE * CHAR_WIDTH)) as usize;
+        let caption: Vec<String> = caption
+            .iter()
+            .flat_map(|text| {
+                // Broken between words only: `g-g` is one edge, not a word to hyphenate.
+                let options = textwrap::Options::new(columns.max(1))
+                    .word_splitter(textwrap::WordSplitter::NoHyphenation);
+                textwrap::wrap(text, options)
+            })
+            .map(|line| line.into_owned())
+            .collect();
         let line = CAPTION_SIZE * 1.4;
         let caption_height = caption.len() as f64 * line;
         let caption_width = caption
             .iter()
-            .map(|text| text.chars().count() as f64 * CAPTION_SIZE * 0.55)
+            .map(|text| text.chars().count() as f64 * CAPTION_SIZE * CHAR_WIDTH)
             .fold(0.0, f64::max);
         let left = low_x - MARGIN;
         let top = low_y - MARGIN - caption_height;
@@ -82,13 +132,13 @@ impl Canvas {
             );
         }
         svg.push_str(&self.body);
+        svg.push_str(&self.label_text);
         svg.push_str("</svg>\n");
         svg
     }
-}
 
-impl RenderBackend for Canvas {
-    fn draw_rect(
+    /// Draws a box.
+    fn rect(
         &mut self,
         xy: Point,
         size: Point,
@@ -111,6 +161,140 @@ impl RenderBackend for Canvas {
             rgb(look.line_color.to_web_color()),
             look.line_width
         );
+    }
+
+    /// Draws a line, and its label beside it.
+    fn stroke(&mut self, stroke: Stroke) {
+        let Stroke {
+            path,
+            dashed,
+            head,
+            look,
+            properties,
+            label,
+        } = stroke;
+        for (point, control) in &path {
+            self.cover(*point, Point::zero());
+            self.cover(*control, Point::zero());
+        }
+        // Cubic Bézier pieces, as layout-rs gives them: the first point leaves along its
+        // vector, each later one is entered along its own.
+        let mut d = format!(
+            "M {} {} C {} {}, {} {}, {} {}",
+            px(path[0].0.x),
+            px(path[0].0.y),
+            px(path[0].1.x),
+            px(path[0].1.y),
+            px(path[1].0.x),
+            px(path[1].0.y),
+            px(path[1].1.x),
+            px(path[1].1.y)
+        );
+        for (point, control) in &path[2..] {
+            let _ = write!(
+                d,
+                " S {} {}, {} {}",
+                px(point.x),
+                px(point.y),
+                px(control.x),
+                px(control.y)
+            );
+        }
+        let dash = if dashed {
+            " stroke-dasharray=\"5,4\""
+        } else {
+            ""
+        };
+        let mut heads = String::new();
+        if head.0 {
+            heads.push_str(" marker-start=\"url(#head)\"");
+        }
+        if head.1 {
+            heads.push_str(" marker-end=\"url(#head)\"");
+        }
+        self.arrowheads |= head.0 || head.1;
+        let _ = writeln!(
+            self.body,
+            "<path {properties} d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{dash}{heads}/>",
+            rgb(look.line_color.to_web_color()),
+            look.line_width
+        );
+        if let Some(label) = label {
+            self.label(&path, &label, look.font_size);
+        }
+    }
+
+    /// Sets a line's label beside it: on its right, or its left where the right is taken by
+    /// another label; white around the letters, so that a line under them leaves them legible.
+    fn label(&mut self, path: &Path, label: &str, font_size: usize) {
+        let size = font_size as f64;
+        let width = label.chars().count() as f64 * size * CHAR_WIDTH;
+        let place = |other_side| {
+            let (spot, anchor) = beside(path, size, other_side);
+            let left = match anchor {
+                "start" => spot.x,
+                "end" => spot.x - width,
+                _ => spot.x - width / 2.0,
+            };
+            let area = (
+                Point::new(left, spot.y - size),
+                Point::new(width, size * 1.3),
+            );
+            (spot, anchor, area)
+        };
+        let overlaps = |(at, size): (Point, Point)| {
+            self.labels.iter().any(|(other, other_size)| {
+                at.x < other.x + other_size.x
+                    && other.x < at.x + size.x
+                    && at.y < other.y + other_size.y
+                    && other.y < at.y + size.y
+            })
+        };
+        let right = place(false);
+        let (spot, anchor, area) = match overlaps(right.2) {
+            true => Some(place(true))
+                .filter(|left| !overlaps(left.2))
+                .unwrap_or(right),
+            false => right,
+        };
+        self.labels.push(area);
+        self.cover(area.0, area.1);
+        let _ = writeln!(
+            self.label_text,
+            "<text x=\"{}\" y=\"{}\" font-size=\"{font_size}\" text-anchor=\"{anchor}\" \
+             stroke=\"white\" stroke-width=\"3\" paint-order=\"stroke\">{label}</text>",
+            px(spot.x),
+            px(spot.y)
+        );
+    }
+}
+
+/// An edge's properties without its label, and the label (already escaped for SVG).
+fn take_label(properties: &str) -> (String, Option<String>) {
+    let Some((before, rest)) = properties.split_once(LABEL) else {
+        return (properties.to_owned(), None);
+    };
+    let rest = rest.strip_prefix('"').unwrap_or(rest);
+    let (label, after) = rest.split_once('"').unwrap_or((rest, ""));
+    let kept = format!("{}{}", before.trim_end(), after);
+    (kept, Some(label.to_owned()))
+}
+
+impl RenderBackend for Canvas {
+    fn draw_rect(
+        &mut self,
+        xy: Point,
+        size: Point,
+        look: &StyleAttr,
+        properties: Option<String>,
+        clip: Option<ClipHandle>,
+    ) {
+        if properties.as_deref() == Some(super::graph::GROUND) {
+            // Drawn when its feet are known, as wide as they need.
+            self.ground = Some((Bar { at: xy, size }, look.clone()));
+            return;
+        }
+        self.rect(xy, size, look, properties, clip);
     }
 
     fn draw_line(
@@ -196,56 +380,20 @@ impl RenderBackend for Canvas {
         if path.len() < 2 {
             return;
         }
-        for (point, control) in path {
-            self.cover(*point, Point::zero());
-            self.cover(*control, Point::zero());
-        }
-        // Cubic Bézier pieces, as layout-rs gives them: the first point leaves along its
-        // vector, each later one is entered along its own.
-        let mut d = format!(
-            "M {} {} C {} {}, {} {}, {} {}",
-            px(path[0].0.x),
-            px(path[0].0.y),
-            px(path[0].1.x),
-            px(path[0].1.y),
-            px(path[1].0.x),
-            px(path[1].0.y),
-            px(path[1].1.x),
-            px(path[1].1.y)
-        );
-        for (point, control) in &path[2..] {
-            let _ = write!(
-                d,
-                " S {} {}, {} {}",
-                px(point.x),
-                px(point.y),
-                px(control.x),
-                px(control.y)
-            );
-        }
-        let dash = if dashed {
-            " stroke-dasharray=\"5,4\""
-        } else {
-            ""
+        let (properties, label) = take_label(&properties.unwrap_or_default());
+        // Labels come in the properties (see `graph`); layout-rs's own text, if any, too.
+        let label = label.or_else(|| (!text.is_empty()).then(|| escape(text)));
+        let stroke = Stroke {
+            path: path.to_vec(),
+            dashed,
+            head,
+            look: look.clone(),
+            properties,
+            label,
         };
-        let mut heads = String::new();
-        if head.0 {
-            heads.push_str(" marker-start=\"url(#head)\"");
-        }
-        if head.1 {
-            heads.push_str(" marker-end=\"url(#head)\"");
-        }
-        self.arrowheads |= head.0 || head.1;
-        let _ = writeln!(
-            self.body,
-            "<path {} d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"{dash}{heads}/>",
-            properties.unwrap_or_default(),
-            rgb(look.line_color.to_web_color()),
-            look.line_width
-        );
-        if !text.is_empty() {
-            let middle = path[path.len() / 2].1;
-            self.draw_text(middle, text, look);
+        match &self.ground {
+            Some((ground, _)) if on(ground, &stroke.path) => self.grounded.push(stroke),
+            _ => self.stroke(stroke),
         }
     }
 

@@ -43,15 +43,23 @@ struct Edge {
     directed: bool,
 }
 
-/// The graph that `dot` text describes, ready to be placed, and its number of edges; or why
-/// the text is not DOT.
-pub(super) fn read(dot: &str) -> Result<(VisualGraph, usize), String> {
+/// The graph that DOT text describes, ready to be placed.
+pub(super) struct Graph {
+    pub visual: VisualGraph,
+    /// Its nodes and edges as the DOT has them (a ground of many points is one bar).
+    pub nodes: usize,
+    pub edges: usize,
+    /// What the layout places: nodes and connectors (see [`super::order`]).
+    pub elements: usize,
+}
+
+/// The graph that `dot` text describes, ready to be placed; or why the text is not DOT.
+pub(super) fn read(dot: &str) -> Result<Graph, String> {
     let mut parser = DotParser::new(dot);
     let tree = parser.process()?;
     let mut read = Read::default();
     read.statements(&tree, &Attributes::new(), &Attributes::new());
-    let edges = read.edges.len();
-    Ok((read.build(), edges))
+    Ok(read.build())
 }
 
 impl Read {
@@ -115,8 +123,9 @@ impl Read {
     /// The graph laid out top to bottom; `rankdir=BT` turns the edges over instead.
     ///
     /// layout-rs keeps no rank groups: a group of points (the ground of a Hackenbush
-    /// picture, its feet joined by a line) becomes one bar, which the edges meet.
-    fn build(self) -> VisualGraph {
+    /// picture, its feet joined by a line) becomes one bar, which the edges meet (the
+    /// canvas gives each its own foot on it).
+    fn build(self) -> Graph {
         let upward = self.graph.get("rankdir").is_some_and(|dir| dir == "BT");
         let mut merged: IndexMap<&str, &str> = IndexMap::new();
         for group in &self.ranks {
@@ -151,6 +160,7 @@ impl Read {
             };
             handles.insert(name.clone(), graph.add_node(element));
         }
+        let mut links = Vec::new();
         for edge in &self.edges {
             let (from, to) = (drawn(&edge.from), drawn(&edge.to));
             if from == to && edge.from != edge.to && bars.contains(&from.as_str()) {
@@ -159,9 +169,29 @@ impl Read {
                 continue;
             }
             let (from, to) = if upward { (to, from) } else { (from, to) };
-            graph.add_edge(arrow(edge), handles[&from], handles[&to]);
+            links.push((edge, handles[&from], handles[&to]));
         }
-        graph
+        let ends: Vec<(usize, usize)> = links
+            .iter()
+            .map(|(_, from, to)| (from.get_index(), to.get_index()))
+            .collect();
+        let plan = super::order::plan(handles.len(), &ends);
+        for &(index, turned) in &plan.edges {
+            let (edge, from, to) = links[index];
+            match turned {
+                false => graph.add_edge(arrow(edge), from, to),
+                true => graph.add_edge(arrow(edge).reverse(), to, from),
+            }
+        }
+        // layout-rs checks the whole graph for cycles after each edge it adds, as the
+        // search above does: the plan has made it acyclic already.
+        graph.dag.set_validate(false);
+        Graph {
+            visual: graph,
+            nodes: handles.len(),
+            edges: links.len(),
+            elements: plan.elements,
+        }
     }
 }
 
@@ -230,7 +260,7 @@ fn bar(feet: usize, colour_name: Option<&String>) -> Element {
         look,
         Orientation::TopToBottom,
         size,
-        "class=\"ground\"",
+        GROUND,
     )
 }
 
@@ -251,7 +281,14 @@ fn arrow(edge: &Edge) -> Arrow {
         0,
         font_size,
     );
-    let label = attributes.get("label").map_or("", |label| label.trim());
+    // A label is the canvas's to set beside the line: layout-rs would put it on a node in
+    // the line's way, the line running through the text.
+    let properties = match attributes.get("label").map(|label| label.trim()) {
+        Some(label) if !label.is_empty() => {
+            format!("class=\"edge\" {LABEL}\"{}\"", super::escape_markup(label))
+        }
+        _ => "class=\"edge\"".to_owned(),
+    };
     let end = if edge.directed {
         LineEndKind::Arrow
     } else {
@@ -261,13 +298,19 @@ fn arrow(edge: &Edge) -> Arrow {
         LineEndKind::None,
         end,
         style,
-        label,
+        "",
         &look,
-        "class=\"edge\"",
+        &properties,
         &None,
         &None,
     )
 }
+
+/// The properties of a Hackenbush ground's bar, by which the canvas knows it.
+pub(super) const GROUND: &str = "class=\"ground\"";
+
+/// How an edge's label is handed to the canvas, in the edge's properties.
+pub(super) const LABEL: &str = "data-label=";
 
 /// A colour by name or `#rrggbb`; the fallback for none or one layout-rs does not know.
 fn colour(name: Option<&String>, fallback: &str) -> Color {

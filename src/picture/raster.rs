@@ -35,8 +35,20 @@ fn fonts() -> Arc<fontdb::Database> {
         .clone()
 }
 
-/// The SVG drawn as a PNG, at twice its size (less if that would be too large).
-pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
+/// Bytes a pixel takes while a PNG is made: the pixels, drawn, then copied to be encoded,
+/// and the encoding itself (at most about as large again).
+const BYTES_A_PIXEL: u64 = 3 * 4;
+
+/// An SVG read and sized, ready to be drawn as a PNG.
+pub struct Image {
+    tree: usvg::Tree,
+    scale: f32,
+    width: u32,
+    height: u32,
+}
+
+/// The SVG read, to be drawn at twice its size (less if that would be too large).
+pub fn raster(svg: &str) -> Result<Image, PictureError> {
     let options = usvg::Options {
         fontdb: fonts(),
         font_family: FAMILY.to_owned(),
@@ -47,15 +59,46 @@ pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
     let scale = SCALE
         .min(MAX_SIDE / size.width())
         .min(MAX_SIDE / size.height());
-    let width = (size.width() * scale).ceil() as u32;
-    let height = (size.height() * scale).ceil() as u32;
-    let mut pixmap = Pixmap::new(width.max(1), height.max(1))
-        .ok_or_else(|| PictureError(format!("a picture of {width} × {height} pixels")))?;
-    pixmap.fill(resvg::tiny_skia::Color::WHITE);
-    resvg::render(
-        &tree,
-        Transform::from_scale(scale, scale),
-        &mut pixmap.as_mut(),
-    );
-    pixmap.encode_png().map_err(|e| PictureError(e.to_string()))
+    let width = ((size.width() * scale).ceil() as u32).max(1);
+    let height = ((size.height() * scale).ceil() as u32).max(1);
+    Ok(Image {
+        tree,
+        scale,
+        width,
+        height,
+    })
+}
+
+impl Image {
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The memory drawing it takes, at most.
+    pub fn bytes_needed(&self) -> u64 {
+        u64::from(self.width) * u64::from(self.height) * BYTES_A_PIXEL
+    }
+
+    /// The picture drawn, as the bytes of a PNG file.
+    pub fn png(self) -> Result<Vec<u8>, PictureError> {
+        let (width, height) = (self.width, self.height);
+        let mut pixmap = Pixmap::new(width, height)
+            .ok_or_else(|| PictureError(format!("a picture of {width} × {height} pixels")))?;
+        pixmap.fill(resvg::tiny_skia::Color::WHITE);
+        resvg::render(
+            &self.tree,
+            Transform::from_scale(self.scale, self.scale),
+            &mut pixmap.as_mut(),
+        );
+        pixmap.encode_png().map_err(|e| PictureError(e.to_string()))
+    }
+}
+
+/// The SVG drawn as a PNG, at twice its size (less if that would be too large).
+pub fn png(svg: &str) -> Result<Vec<u8>, PictureError> {
+    raster(svg)?.png()
 }

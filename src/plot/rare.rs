@@ -40,19 +40,21 @@ pub const MIN_VALUES: usize = 100;
 /// least class keeps more than 5% (Dawson's Kayles, subtraction games), a margin that tells
 /// the two apart with room either side. Found by computing the values of those games.
 pub const MAX_SHARE_PERCENT: usize = 5;
-/// The lowest bits that occur searched for a mask, at most: 2^20 masks, counted in well
-/// under a second; sparse games' values fit in far fewer.
-const MAX_BITS: usize = 20;
+/// The lowest bits that occur searched for a mask, at most: 2^16 masks, counted in a few
+/// milliseconds in two tables of 512 KiB, the most a plot holds beside its values. Sparse
+/// games' values fit in far fewer (0.16's rare values are told by `value & 30`).
+const MAX_BITS: usize = 16;
 
 /// The class that holds the fewest values (the least mask among equals, then without n's
 /// parity, then even), when it holds some and few; `None` when no class is rare: the
 /// sequence is not sparse, or too short to say. `entries` are (n, value).
 pub fn rare_values(entries: &[(i64, u64)]) -> Option<Rare> {
-    let counted: Vec<(i64, u64)> = entries.iter().copied().filter(|e| e.0 != 0).collect();
-    if counted.len() < MIN_VALUES {
+    // Counted where they are, not copied: a plot of 10^7 values holds no second table.
+    let counted = || entries.iter().filter(|e| e.0 != 0);
+    if counted().count() < MIN_VALUES {
         return None;
     }
-    let occurring = counted.iter().fold(0, |all, &(_, value)| all | value);
+    let occurring = counted().fold(0, |all, &(_, value)| all | value);
     let bits: Vec<u32> = (0..64)
         .filter(|bit| occurring >> bit & 1 == 1)
         .take(MAX_BITS)
@@ -62,7 +64,7 @@ pub fn rare_values(entries: &[(i64, u64)]) -> Option<Rare> {
     let odd_weight = |odd_n: bool| {
         let mut counts = vec![0i64; 1 << bits.len()];
         let mut total = 0;
-        for &(n, value) in &counted {
+        for &(n, value) in counted() {
             if (n % 2 != 0) == odd_n {
                 let slot = bits
                     .iter()
@@ -73,17 +75,18 @@ pub fn rare_values(entries: &[(i64, u64)]) -> Option<Rare> {
             }
         }
         walsh_hadamard(&mut counts);
-        // Slot m holds (even weight) - (odd weight).
+        // Slot m holds (even weight) - (odd weight); made the odd weight in place.
+        for slot in &mut counts {
+            *slot = (total - *slot) / 2;
+        }
         counts
-            .into_iter()
-            .map(|difference| ((total - difference) / 2) as usize)
-            .collect::<Vec<usize>>()
     };
     let (odd_at_even_n, odd_at_odd_n) = (odd_weight(false), odd_weight(true));
-    let odd_n_total = counted.iter().filter(|e| e.0 % 2 != 0).count();
-    let total = counted.len();
+    let odd_n_total = counted().filter(|e| e.0 % 2 != 0).count();
+    let total = counted().count();
     let mut best: Option<(usize, u64, bool, bool)> = None;
     for (slot, (&even_n, &odd_n)) in odd_at_even_n.iter().zip(&odd_at_odd_n).enumerate() {
+        let (even_n, odd_n) = (even_n as usize, odd_n as usize);
         let mask = bits
             .iter()
             .enumerate()

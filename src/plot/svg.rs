@@ -5,7 +5,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::Sequence;
-use super::marks::runs;
+use super::marks::Pixels;
 use super::rare::{Rare, rare_values};
 
 const WIDTH: u32 = 800;
@@ -105,7 +105,9 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
     let is_rare = |&&(n, value): &&(i64, u64)| rare.is_some_and(|rare| rare.is_rare(n, value));
     let (columns, _) = chart.plotting_area().get_pixel_range();
     let spacing = f64::from(columns.end - columns.start) / entries.len().max(1) as f64;
-    if spacing >= 3.0 {
+    // The legend shows rare values as they are drawn: triangles, or squares in a long plot.
+    let triangles = spacing >= 3.0;
+    if triangles {
         // Few enough for a circle each, and a triangle for each rare value.
         let radius = if spacing >= 6.0 { 3 } else { 2 };
         let style = VALUES.filled();
@@ -122,26 +124,33 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
         // One mark per pixel column and row, neighbours in a row joined: see `marks`. Rare
         // values are drawn after, larger, so that a lone one is seen over the common ones.
         let pixels = |rare_ones: bool| {
-            entries
-                .iter()
-                .filter(move |entry| is_rare(entry) == rare_ones)
-                .map(|&(n, value)| chart.backend_coord(&(n as f64, value as f64)))
+            let mut area = Pixels::new(WIDTH as usize, HEIGHT as usize);
+            for &(n, value) in entries.iter().filter(|entry| is_rare(entry) == rare_ones) {
+                let (column, row) = chart.backend_coord(&(n as f64, value as f64));
+                area.mark(column, row);
+            }
+            area
         };
-        for run in runs(pixels(false)) {
+        for run in pixels(false).runs() {
             // A pixel wider each side, so that a lone value is seen.
             let corners = [(run.first - 1, run.row - 1), (run.last + 2, run.row + 2)];
             root.draw(&Rectangle::new(corners, VALUES.filled()))?;
         }
-        for run in runs(pixels(true)) {
+        for run in pixels(true).runs() {
             let corners = [(run.first - 2, run.row - 2), (run.last + 3, run.row + 3)];
             root.draw(&Rectangle::new(corners, RARE.filled()))?;
         }
     }
     if let Some(rare) = rare {
-        chart
+        let legend = chart
             .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
-            .label(rare_legend(&rare, entries.len()))
-            .legend(|(x, y)| TriangleMarker::new((x + 10, y), 5, RARE.filled()));
+            .label(rare_legend(&rare, entries.len()));
+        if triangles {
+            legend.legend(|(x, y)| TriangleMarker::new((x + 10, y), 5, RARE.filled()));
+        } else {
+            legend
+                .legend(|(x, y)| Rectangle::new([(x + 6, y - 4), (x + 14, y + 4)], RARE.filled()));
+        }
     }
     if sequence.period.is_some() || rare.is_some() {
         // Last, over the values.
@@ -216,10 +225,36 @@ mod tests {
             period: None,
         };
         let svg = render(&sequence).unwrap();
-        let orange = format!("fill=\"#{:02X}{:02X}{:02X}\"", RARE.0, RARE.1, RARE.2);
-        // The mark, and the legend's triangle.
-        assert_eq!(svg.matches(&orange).count(), 2, "{svg}");
+        // The mark, and the legend's.
+        assert_eq!(rare_shapes(&svg).len(), 2, "{svg}");
         assert!(svg.contains("rare (1 of 100000)"));
+    }
+
+    /// The SVG elements drawn in the colour of rare values: `rect`, `polygon`, ...
+    fn rare_shapes(svg: &str) -> Vec<&str> {
+        let orange = format!("fill=\"#{:02X}{:02X}{:02X}\"", RARE.0, RARE.1, RARE.2);
+        svg.split('<')
+            .filter(|element| element.contains(&orange))
+            .filter_map(|element| element.split_whitespace().next())
+            .collect()
+    }
+
+    /// The legend shows rare values in the shape they are drawn in: triangles among a few
+    /// values, squares where a long plot is thinned to bars.
+    #[test]
+    fn the_legend_draws_rare_values_as_the_plot_does() {
+        for (length, shape) in [(150, "polygon"), (5000, "rect")] {
+            let mut entries: Vec<(i64, u64)> = (0..length).map(|n| (n, 1 + n as u64 % 2)).collect();
+            entries[100].1 = 6;
+            let sequence = Sequence {
+                family: "test",
+                entries: &entries,
+                period: None,
+            };
+            let svg = render(&sequence).unwrap();
+            let shapes = rare_shapes(&svg);
+            assert_eq!(shapes, [shape, shape], "{length} values");
+        }
     }
 
     #[test]

@@ -44,9 +44,10 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
         && !argument.is_empty()
     {
         // `:q extra` is likely a slip: neither quit nor clear on it.
-        print_error_line(format!(
-            "error: `:{bare}` takes nothing after it, found `{argument}`"
-        ));
+        refuse(
+            settings,
+            format!("error: `:{bare}` takes nothing after it, found `{argument}`"),
+        );
         return Flow::Continue;
     }
     match expand(name) {
@@ -54,17 +55,19 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
         Some("help") if argument.is_empty() => show(settings, &crate::help::text()),
         Some("help") => match crate::help::page(argument) {
             Some(page) => show(settings, &page),
-            None => print_error_line(format!(
-                "error: no help on `{argument}`; `:help` lists the built-ins and topics"
-            )),
+            None => refuse(
+                settings,
+                format!("error: no help on `{argument}`; `:help` lists the built-ins and topics"),
+            ),
         },
-        Some("load") if argument.is_empty() => {
-            print_error_line("error: `:load` needs a file: `:load examples/seeds.game`")
-        }
+        Some("load") if argument.is_empty() => refuse(
+            settings,
+            "error: `:load` needs a file: `:load examples/seeds.game`",
+        ),
         Some("load") => load(session, argument, settings),
         Some("reload") => match settings.loaded.clone() {
             Some(path) => load(session, &path, settings),
-            None => print_error_line("error: nothing to reload: `:load FILE` first"),
+            None => refuse(settings, "error: nothing to reload: `:load FILE` first"),
         },
         Some("vars") => {
             let lines = session.variables();
@@ -75,17 +78,19 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
                 print_line(line);
             }
         }
-        Some("type") if argument.is_empty() => {
-            print_error_line("error: `:type` needs an expression: `:type kayles(5)`")
-        }
+        Some("type") if argument.is_empty() => refuse(
+            settings,
+            "error: `:type` needs an expression: `:type kayles(5)`",
+        ),
         Some("type") => {
             let format = settings.format;
             let interrupt = session.interrupt_flag();
             let kind = session.type_of("<repl>", argument, &mut |event| {
                 print_event(event, format, "<repl>", &interrupt)
             });
-            if let Some(kind) = kind {
-                print_line(format!("{argument} : {kind}"));
+            match kind {
+                Some(kind) => print_line(format!("{argument} : {kind}")),
+                None => settings.code = super::worse(settings.code, 2),
             }
         }
         Some("set") => set(session, argument, settings),
@@ -93,12 +98,22 @@ pub fn run(session: &mut Session, command: &str, settings: &mut Settings) -> Flo
             session.clear();
             print_line("every definition is forgotten");
         }
-        _ => print_error_line(format!(
-            "error: unknown command `:{name}`; the commands are :{}",
-            COMMANDS.join(", :")
-        )),
+        _ => refuse(
+            settings,
+            format!(
+                "error: unknown command `:{name}`; the commands are :{}",
+                COMMANDS.join(", :")
+            ),
+        ),
     }
     Flow::Continue
+}
+
+/// Says why a command was not done. Piped input, whose commands run as the REPL's, then
+/// exits with 2, as for a command line that can't be understood.
+fn refuse(settings: &mut Settings, message: impl std::fmt::Display) {
+    print_error_line(message);
+    settings.code = super::worse(settings.code, 2);
 }
 
 /// Text for people, fitted to the terminal as answers are.
@@ -116,6 +131,8 @@ fn load(session: &mut Session, path: &str, settings: &mut Settings) {
         Ok((name, text)) => {
             settings.loaded = Some(path.to_owned());
             let summary = run_text(session, &name, &text, settings.format);
+            settings.code = super::worse(settings.code, summary.exit_code() as u8);
+            settings.cancelled |= summary.cancelled;
             match settings.format {
                 Format::Text(_) if summary.ok() => {
                     print_line(format!("loaded {name}: {}", summary_text(&summary)))
@@ -123,7 +140,10 @@ fn load(session: &mut Session, path: &str, settings: &mut Settings) {
                 format => print_summary(&name, &summary, format),
             }
         }
-        Err(failure) => print_failure(&failure, settings.format),
+        Err(failure) => {
+            print_failure(&failure, settings.format);
+            settings.code = super::worse(settings.code, 2);
+        }
     }
 }
 
@@ -172,7 +192,7 @@ fn set(session: &mut Session, argument: &str, settings: &mut Settings) {
         )),
     };
     if let Err(message) = result {
-        print_error_line(format!("error: :set {argument}: {message}"));
+        refuse(settings, format!("error: :set {argument}: {message}"));
     }
 }
 
@@ -208,7 +228,13 @@ fn show_settings(session: &Session, settings: &Settings) {
     }
     let limits = crate::eval::limits::LIMITS
         .iter()
-        .filter_map(|(name, _)| Some(format!("{name}={}", session.limits().get(name)?)))
+        .filter_map(|(name, _)| {
+            let value = session.limits().get(name)?;
+            Some(format!(
+                "{name}={}",
+                crate::eval::limits::typed(name, value)
+            ))
+        })
         .collect::<Vec<_>>();
     print_line(format!("limit {}", limits.join(" ")));
     match &settings.history {

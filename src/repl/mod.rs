@@ -5,10 +5,12 @@
 mod commands;
 mod helper;
 mod history;
+mod piped;
 
 pub use commands::COMMANDS;
 pub use helper::completions;
 pub use history::{history_file, standard_history_file};
+pub use piped::run_piped;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -16,7 +18,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use rustyline::error::ReadlineError;
 use rustyline::history::{DefaultHistory, History};
-use rustyline::{Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
+use rustyline::{CompletionType, Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
 
 use crate::cli::run_text;
 use crate::eval::Session;
@@ -34,6 +36,11 @@ pub struct Settings {
     pub loaded: Option<String>,
     /// Where the history is kept, if anywhere (`:set` says).
     pub history: Option<PathBuf>,
+    /// The worst exit code a command has come to (a failed `:load`, an unknown command):
+    /// piped input exits with it.
+    pub code: u8,
+    /// A `:load` was stopped by Ctrl-C: piped input stops there.
+    pub cancelled: bool,
 }
 
 /// Runs the REPL until `:quit`, `exit` or Ctrl-D; returns the exit code. `history` has been
@@ -79,6 +86,8 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
         format,
         loaded: None,
         history: history.clone(),
+        code: 0,
+        cancelled: false,
     };
     let mut interrupted_on_empty = false;
     loop {
@@ -144,8 +153,22 @@ pub fn run(session: &mut Session, format: Format, history: Option<PathBuf>) -> u
     0
 }
 
+/// The exit code of two things that ran, as for several files: the first of 3 (syntax or
+/// name errors), 4 (a runtime error), 2 (usage or I/O), 1 (a failed assert) that either gave.
+pub fn worse(a: u8, b: u8) -> u8 {
+    let rank = |code: u8| match code {
+        3 => 4,
+        4 => 3,
+        code => code.min(2),
+    };
+    if rank(a) >= rank(b) { a } else { b }
+}
+
 fn editor_config() -> rustyline::Result<Config> {
     Ok(Config::builder()
+        // As bash, ghci and python do: Tab completes as far as the candidates agree, and a
+        // second Tab lists them (rustyline's default cycles through them in place).
+        .completion_type(CompletionType::List)
         .auto_add_history(false)
         .max_history_size(HISTORY_SIZE)?
         .history_ignore_dups(true)?

@@ -182,6 +182,11 @@ enum Growing<'a> {
         name: &'a str,
         bytes: u64,
     },
+    Image {
+        width: u32,
+        height: u32,
+        bytes: u64,
+    },
 }
 
 impl Session {
@@ -314,6 +319,25 @@ impl Session {
         self.held.lists += bytes;
         self.hold_outside();
         Ok(())
+    }
+
+    /// Room for a picture drawn as pixels (a PNG), held only while it is drawn.
+    pub(super) fn room_for_image(
+        &mut self,
+        width: u32,
+        height: u32,
+        bytes: u64,
+        span: Span,
+    ) -> Result<()> {
+        self.charge(
+            bytes,
+            Growing::Image {
+                width,
+                height,
+                bytes,
+            },
+            span,
+        )
     }
 
     /// A statement begins: the lists of the last one are gone.
@@ -531,6 +555,15 @@ impl Session {
                 "every distinct game is kept with its list of options, so a family whose games \
                  have many options fills memory fast"
                     .to_owned(),
+            ),
+            Growing::Image {
+                width,
+                height,
+                bytes,
+            } => (
+                "this picture as PNG".to_owned(),
+                format!("{width} × {height} pixels take {}", in_mib(bytes)),
+                "a PNG is drawn whole in memory before it is written".to_owned(),
             ),
             Growing::Name { name, bytes } => (
                 format!("the value of `{name}`"),
