@@ -1,7 +1,7 @@
 //! Random well-formed programs over the whole language (tests/generated/program.rs), each run
 //! through the real binary under small limits and an address-space cap: every one must end in
 //! answers or diagnostics — no panic, abort, stack overflow or signal, no hang, and no process
-//! past its memory.
+//! past its `memory` limit (its peak resident memory, read while it runs, within a tenth).
 //!
 //! The run is bounded by time, not by count: `GRUNDY_GENERATED_SECONDS` (default 60) on two
 //! workers. Each run starts from a new seed, printed on failure with the failing programs,
@@ -33,6 +33,13 @@ const TIGHT: &[&str] = &[
 /// next allocation and aborts, which is a finding.
 const ADDRESS_SPACE_KIB: u64 = 2 << 20;
 
+/// A tighter cap for some runs, as a course server might set: grundy must then stop at what
+/// the address space allows, with a diagnostic, rather than abort when the system refuses.
+const TIGHT_ADDRESS_SPACE_KIB: u64 = 400_000;
+
+/// The peak resident memory a run may reach, beyond its `memory` limit: a tenth.
+const SLACK: u64 = 10;
+
 /// A program still running after this long has hung: under these limits each takes well
 /// under a second.
 const HANG: Duration = Duration::from_secs(60);
@@ -50,6 +57,14 @@ fn generated_programs_end_in_answers_or_diagnostics() {
     });
     let dir = std::env::temp_dir().join(format!("grundy-generated-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // Programs write their pictures here; `fifo.svg` is a named pipe nobody reads.
+    let fifo = dir.join("fifo.svg");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(
+        made.is_ok_and(|status| status.success()),
+        "mkfifo {}",
+        fifo.display()
+    );
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let next = AtomicU64::new(0);
     let failures = Mutex::new(Vec::new());
@@ -102,13 +117,21 @@ fn run_one(dir: &Path, seed: u64) -> Result<(), String> {
         _ => &["run"],
     };
     let limits = if seed % 4 == 3 { TIGHT } else { program::SMALL };
+    let address_space = if seed % 4 == 1 {
+        TIGHT_ADDRESS_SPACE_KIB
+    } else {
+        ADDRESS_SPACE_KIB
+    };
+    let memory: u64 = limits
+        .iter()
+        .find_map(|l| l.strip_prefix("memory="))
+        .and_then(|m| m.parse().ok())
+        .expect("a memory limit");
     let (stdout_path, stderr_path) = (file.with_extension("out"), file.with_extension("err"));
     let mut command = Command::new("sh");
     command
         .arg("-c")
-        .arg(format!(
-            "ulimit -v {ADDRESS_SPACE_KIB} && exec \"$0\" \"$@\""
-        ))
+        .arg(format!("ulimit -v {address_space} && exec \"$0\" \"$@\""))
         .arg(env!("CARGO_BIN_EXE_grundy"));
     for limit in limits {
         command.args(["--limit", limit]);
@@ -117,16 +140,19 @@ fn run_one(dir: &Path, seed: u64) -> Result<(), String> {
         .args(mode)
         .arg(&file)
         .env("NO_COLOR", "1")
+        .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(&stdout_path).unwrap())
         .stderr(std::fs::File::create(&stderr_path).unwrap())
         .spawn()
         .unwrap();
     let started = Instant::now();
+    let mut peak = 0;
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
         }
+        peak = peak.max(high_water_mark(child.id()));
         if started.elapsed() > HANG {
             let _ = child.kill();
             let _ = child.wait();
@@ -143,6 +169,13 @@ fn run_one(dir: &Path, seed: u64) -> Result<(), String> {
         || ["panicked", "overflowed", "memory allocation"]
             .iter()
             .any(|word| stderr.contains(word));
+    if peak > memory + memory / SLACK {
+        return Err(format!(
+            "{mode:?} {limits:?}: peak memory {} MiB past the limit of {} MiB\n{text}",
+            peak >> 20,
+            memory >> 20
+        ));
+    }
     if bad {
         let chars: Vec<char> = stderr.chars().collect();
         let tail: String = chars[chars.len().saturating_sub(2000)..].iter().collect();
@@ -151,6 +184,16 @@ fn run_one(dir: &Path, seed: u64) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// `VmHWM` of a running process: the most it has been resident, in bytes (0 off Linux).
+fn high_water_mark(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kib| kib * 1024)
 }
 
 fn read(path: &PathBuf) -> String {

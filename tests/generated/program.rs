@@ -93,7 +93,7 @@ pub fn program(seed: u64) -> String {
 
 fn statement(rng: &mut Rng, scope: &mut Scope) -> String {
     let name = format!("{}{}", rng.pick(&["G", "H", "n", "S", "x"]), rng.below(4));
-    match rng.below(12) {
+    match rng.below(14) {
         0 | 1 => {
             let kind = TYPES[rng.below(5) as usize];
             let body = expr(rng, scope, kind, 3);
@@ -115,7 +115,36 @@ fn statement(rng: &mut Rng, scope: &mut Scope) -> String {
             } else {
                 Type::Game
             };
-            format!("{verb}{modifier} {}", expr(rng, scope, kind, 3))
+            let play = play_prefix(rng);
+            format!("{verb}{modifier} {play}{}", expr(rng, scope, kind, 3))
+        }
+        // The forms that write files: into the run's folder, or into a named pipe there
+        // (`fifo.svg`), which must be refused rather than waited on.
+        12 => {
+            let file = rng.pick(&["p.svg", "p.png", "fifo.svg", "no/such/folder/p.svg"]);
+            if rng.chance(50) {
+                let family = expr(rng, scope, Type::Family, 2);
+                format!(
+                    "plot seq({family}, {}..{}) to \"{file}\"",
+                    small(rng),
+                    size(rng)
+                )
+            } else {
+                format!("dot {} to \"{file}\"", expr(rng, scope, Type::Game, 3))
+            }
+        }
+        // Misère play: claims, simplest forms and genera of any game.
+        13 => {
+            let game = expr(rng, scope, Type::Game, 3);
+            match rng.below(4) {
+                0 => format!("{}{game}", play_prefix(rng)),
+                1 => format!("simplest({game})"),
+                2 => format!("genus({game})"),
+                _ => format!(
+                    "assert misere {game} is {}",
+                    rng.pick(&["losing", "winning"])
+                ),
+            }
         }
         7 => {
             let family = expr(rng, scope, Type::Family, 2);
@@ -181,6 +210,16 @@ fn family(rng: &mut Rng, scope: &mut Scope) -> String {
     format!("let {name}({}) = {body}", params.join(", "))
 }
 
+/// A play convention in front of an expression, now and then.
+fn play_prefix(rng: &mut Rng) -> &'static str {
+    match rng.below(8) {
+        0 => "misere ",
+        1 => "misère ",
+        2 => "normal ",
+        _ => "",
+    }
+}
+
 fn set_items(rng: &mut Rng) -> String {
     let count = 1 + rng.below(4);
     (0..count)
@@ -238,9 +277,19 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
     let leaf = depth == 0 || rng.chance(25);
     let d = depth.saturating_sub(1);
     match kind {
-        Type::Int if leaf => match rng.below(10) {
+        Type::Int if leaf => match rng.below(12) {
             0 => size(rng),
             1 => format!("-{}", small(rng)),
+            // The edges of 64 bits and of a `u32` exponent.
+            2 => rng
+                .pick(&[
+                    "(-9223372036854775807 - 1)",
+                    "9223372036854775807",
+                    "4294967296",
+                    "(-1)",
+                    "-2",
+                ])
+                .into(),
             _ => small(rng),
         },
         Type::Int => match rng.below(6) {
@@ -381,8 +430,24 @@ fn data(rng: &mut Rng, scope: &mut Scope, leaf: bool, d: u32) -> String {
             int_expr(rng, scope, 0),
             expr(rng, scope, Type::Int, 0)
         ),
-        5 => format!("sort({})", expr(rng, scope, Type::Data, d)),
-        6 => format!("{} * {}", rng.pick(&["[0]", "\"x\"", "[[1]]"]), size(rng)),
+        5 => match rng.below(3) {
+            0 => format!("sort({})", expr(rng, scope, Type::Data, d)),
+            1 => format!("sort(0..{})", size(rng)),
+            _ => format!(
+                "indices({}, {})",
+                expr(rng, scope, Type::Data, d),
+                data(rng, scope, true, 0)
+            ),
+        },
+        6 => match rng.below(3) {
+            0 => format!("str({})", expr(rng, scope, Type::Data, d)),
+            1 => format!("genus({})", expr(rng, scope, Type::Game, d)),
+            _ => format!(
+                "{} * {}",
+                rng.pick(&["[0]", "\"x\"", "[[1]]", "[{1, 2}]"]),
+                size(rng)
+            ),
+        },
         7 => format!("options({})", expr(rng, scope, Type::Game, d)),
         _ => format!(
             "{} {} {}",
@@ -426,7 +491,8 @@ fn game(rng: &mut Rng, scope: &mut Scope, d: u32) -> String {
             let board = rng.pick(&["rook", "wythoff"]);
             format!("{board}({}, {})", n(rng, scope), n(rng, scope))
         }
-        13 => format!("hackenbush(\"{}\")", picture(rng)),
+        13 if rng.chance(50) => format!("hackenbush(\"{}\")", picture(rng)),
+        13 => library_game(rng, scope, d),
         14 if rng.chance(50) => format!("sum(*k for k in {})", expr(rng, scope, Type::Data, d)),
         14 => format!("stalk({})", n(rng, scope)),
         15 => format!(
@@ -442,6 +508,27 @@ fn game(rng: &mut Rng, scope: &mut Scope, d: u32) -> String {
             }
             None => format!("*{}", small(rng)),
         },
+    }
+}
+
+/// A game of the standard library (std/), of any size: its families are written in grundy,
+/// over lists, sets and strings, so large ones build large values.
+fn library_game(rng: &mut Rng, scope: &mut Scope, d: u32) -> String {
+    let n = size(rng);
+    match rng.below(10) {
+        0 => format!("node_kayles(path_graph({n}))"),
+        1 => format!("node_kayles(cycle_graph({n}))"),
+        2 => format!("cram({}, {n})", 1 + rng.below(5)),
+        3 => format!("lasker({n})"),
+        4 => format!("mock_turtles({n})"),
+        5 => format!("ruler({n})"),
+        6 => format!("chomp_rectangle({}, {n})", 1 + rng.below(6)),
+        7 => format!("staircase([{}, {}])", small(rng), small(rng)),
+        8 => format!("simplest({})", expr(rng, scope, Type::Game, d)),
+        _ => format!(
+            "turning_turtles_row(\"{}\")",
+            rng.pick(&["THHT", "TTTH", "H"])
+        ),
     }
 }
 

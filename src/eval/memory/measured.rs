@@ -105,6 +105,11 @@ impl Session {
         self.held.names_at_start = self.held.names_total;
     }
 
+    /// How much the game DAG grew in the running statement.
+    pub(super) fn dag_growth(&self) -> u64 {
+        (self.arena.dag_bytes()).saturating_sub(self.measured.dag_at_statement)
+    }
+
     /// Tells the arena's watch how much more the running program may hold (again after the
     /// `memory` limit changes).
     pub(in crate::eval) fn set_room(&mut self) {

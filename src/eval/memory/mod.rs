@@ -482,9 +482,34 @@ impl Session {
                 Growing::Elements { bytes: held, .. } => Some((held, bytes)),
                 _ => None,
             };
+            let (growing, span) = self.grew_most(growing, span);
             return Err(self.out_of_memory(growing, bytes, span));
         }
         Ok(())
+    }
+
+    /// What to name when `growing` passes the limit: itself, unless what families remember
+    /// or the game DAG grew far more in this statement (a small list made last is no help
+    /// when a family filled the memory before it).
+    fn grew_most<'a>(&'a self, growing: Growing<'a>, span: Span) -> (Growing<'a>, Span) {
+        let memo = (self.held.memo).saturating_sub(self.held.memo_at_start);
+        let dag = self.dag_growth();
+        let own = match growing {
+            Growing::Elements { bytes, .. }
+            | Growing::Table { bytes, .. }
+            | Growing::Name { bytes, .. }
+            | Growing::Image { bytes, .. }
+            | Growing::Dag { bytes } => bytes,
+            Growing::Memo { .. } | Growing::Family { .. } => memo,
+        };
+        match self.held.last_call.as_deref() {
+            Some(call) if memo > 4 * own && memo >= dag => {
+                let entries = self.memo.len();
+                (Growing::Family { call, entries }, span)
+            }
+            _ if dag > 4 * own => (Growing::Dag { bytes: dag }, span),
+            _ => (growing, span),
+        }
     }
 
     /// The arena checks the DAG's growth against the limit with what is held beside it.
