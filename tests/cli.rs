@@ -297,6 +297,8 @@ fn memory_limits_take_units() {
         text.contains("what families remember is too large"),
         "{text}"
     );
+    // The help is wrapped to the width: read it as one line.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     let advice = text
         .split("`--limit ")
         .nth(1)
