@@ -254,6 +254,42 @@ fn commands_take_the_prefix_after_their_verb() {
     );
 }
 
+/// A move of the user's own game is told in the words its body gives it, in misère play as
+/// in normal play: the winning moves, every move, and a part of a sum.
+#[test]
+fn misere_moves_carry_the_move_words() {
+    let take = "let T(n) = < T(n - k) as \"take \" + str(k) for k in 1..=3 if k <= n >\n";
+    let rows = [
+        ("moves T(9)", "T(9) → T(8) ≡ 0: take 1"),
+        (
+            "moves misere T(10)",
+            "T(10) → T(9): take 1, leaving T(9) (misère P)",
+        ),
+        (
+            "moves misere T(10) + *1",
+            "T(10) → T(8): take 2, leaving T(8) + *1 (misère P)",
+        ),
+        (
+            "moves all misere T(4)",
+            "T(4) → T(1): take 3, leaving T(1) (misère P)",
+        ),
+        (
+            "options misere T(4)",
+            "T(4) → T(2): take 2, leaving T(2) (misère N)",
+        ),
+    ];
+    for (command, line) in rows {
+        let listing = eval(&format!("{take}{command}"));
+        assert!(listing.contains(line), "{command}:\n{listing}");
+    }
+    // The search `why` shows goes through the same moves, named as written.
+    let why = eval(&format!("{take}why misere T(10) is winning"));
+    assert!(
+        why.contains("T(10) is winning: it moves to T(9), which is losing"),
+        "{why}"
+    );
+}
+
 #[test]
 fn failed_misere_asserts_say_so_and_name_a_distinguishing_game() {
     let text = errors("assert misere *2 + *2 == 0");

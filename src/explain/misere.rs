@@ -167,7 +167,7 @@ impl Explainer<'_> {
         let listed = if all {
             self.first_moves(game, shown)?
         } else {
-            self.arena.moves(game)?
+            self.every_move(game)?
         };
         let mut moves = Vec::new();
         let mut winning = 0usize;
@@ -206,6 +206,16 @@ impl Explainer<'_> {
             hidden,
             rule: bouton.as_ref().map(bouton_rule),
         })
+    }
+
+    /// Every move of a game, a game of the user's own (or such a part of a sum) moving as
+    /// its body writes it, with the words it gives the move (`as "take 3"`).
+    fn every_move(&mut self, game: GameId) -> Result<Vec<(Move, GameId)>> {
+        if self.has_written(game) {
+            self.first_moves(game, usize::MAX)
+        } else {
+            self.arena.moves(game)
+        }
     }
 
     /// `why misere ...`: a proof in misère play.
@@ -319,8 +329,7 @@ impl Explainer<'_> {
         let deeper = depth + 1 < self.fold.depth;
         if !losing {
             let (how, to) = self
-                .arena
-                .moves(game)?
+                .every_move(game)?
                 .into_iter()
                 .find(|(_, to)| self.arena.misere_losing(*to).unwrap_or(false))
                 .expect("a winning game has a move to a losing one");
