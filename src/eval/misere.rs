@@ -61,8 +61,9 @@ impl Session {
             } else {
                 (
                     "`born_by` lists the games born by day 5 at most",
-                    "day 5 already has 4171780 misère-inequivalent games; day 6 has more than \
-                     2^4171780 sets of options, more than any machine can list",
+                    "day 5 already has 4171780 misère-inequivalent games; day 6 has 2^4171780 \
+                     sets of options (one for each set of day 5's games), more than any machine \
+                     can list",
                 )
             };
             return Err(
