@@ -290,6 +290,32 @@ fn misere_moves_carry_the_move_words() {
     );
 }
 
+/// `why misere G` says why a game of tame genus is wild: the option that keeps it from
+/// Conway's tame games, and which condition it fails.
+#[test]
+fn why_a_game_of_tame_genus_is_wild() {
+    let rows = [
+        (
+            "why misere <*1, <*3>, <*1, *2, *3, <*3>>>",
+            "has genus 2^20: it is wild",
+            "its option <*1, *2, *3, <*3>> is not tame, and γ0 = 2 needs its γ0 of 1",
+        ),
+        (
+            "why misere <*1, <*1, <*3>, <*1, *2, *3, <*3>>>>",
+            "has genus 0^120: it is wild",
+            "reversing it needs a tame option of g = 0 and one of γ0 = 1 among its options",
+        ),
+        // Its untame option is left out of its values, and reverses through <*3> (g = 0,
+        // γ0 = 0) and *1 (γ0 = 0).
+        ("why misere <<*1, <*2>>>", "has genus 0^02: it is tame", ""),
+    ];
+    for (claim, genus, reason) in rows {
+        let why = eval(claim);
+        assert!(why.contains(genus), "{claim}:\n{why}");
+        assert!(why.contains(reason), "{claim}:\n{why}");
+    }
+}
+
 #[test]
 fn failed_misere_asserts_say_so_and_name_a_distinguishing_game() {
     let text = errors("assert misere *2 + *2 == 0");

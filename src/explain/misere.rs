@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::{Explainer, Folded, Proof, Result, Rule, Step, binary_columns};
+use crate::game::misere::genus::Untamed;
 use crate::game::misere::nim::NimMove;
 use crate::game::misere::{Bouton, CanonId, Class, Genus, Play, Rule as Decided};
 use crate::game::moves::Move;
@@ -411,6 +412,35 @@ impl Explainer<'_> {
             genus.gamma(len - 2),
             genus.gamma(len - 1)
         ));
+        if let Some((option, why)) = self.arena.misere_canon().wild_because(form) {
+            let shown = self.arena.misere_show(option, FORM_WIDTH / 2);
+            detail.push(match why {
+                Untamed::Needed { misere } => {
+                    let (name, game, its) = if misere {
+                        let its = self.arena.misere_canon().genus(option).misere();
+                        ("γ0", genus.misere(), its)
+                    } else {
+                        (
+                            "g",
+                            genus.normal,
+                            self.arena.misere_canon().genus(option).normal,
+                        )
+                    };
+                    format!(
+                        "a tame genus, but its option {shown} is not tame, and {name} = {game} \
+                         needs its {name} of {its} (Conway's tame games leave their untame \
+                         options out of their values): wild"
+                    )
+                }
+                Untamed::Irreversible => format!(
+                    "a tame genus, but its option {shown} is not tame, and reversing it needs \
+                     a tame option of g = {} and one of γ0 = {} among its options; it lacks \
+                     one: wild",
+                    genus.normal,
+                    genus.misere()
+                ),
+            });
+        }
         Ok(
             Step::new(format!("{text} has genus {genus}: it is {}", class.word()))
                 .by(Rule::Genus)
