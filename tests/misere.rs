@@ -656,3 +656,61 @@ proptest! {
         prop_assert_eq!(arena.misere_losing(sum).unwrap(), reference.losing(&picked));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// What an assert says of its sides without building their simplest forms (the genus of
+    /// a sum of nim heaps or tame parts, a sum of heaps that is one heap) agrees with what
+    /// the simplest form says.
+    #[test]
+    fn an_asserts_facts_agree_with_the_simplest_form(
+        table in tables(),
+        picks in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
+        heaps in prop::collection::vec(0u64..7, 0..4),
+    ) {
+        let mut arena = Arena::default();
+        let ids = build(&mut arena, &table);
+        let mut parts: Vec<GameId> = picks.iter().map(|p| ids[p.index(ids.len())]).collect();
+        for &h in &heaps {
+            parts.push(arena.nim(h).unwrap());
+        }
+        prop_assume!(!parts.is_empty());
+        let sum = arena.sum(&parts).unwrap();
+        let facts = grundy::explain::misere_facts(&mut arena, sum).unwrap();
+        let summary = grundy::explain::misere_summary(&mut arena, sum).unwrap();
+        prop_assert_eq!(facts.losing, summary.losing);
+        prop_assert_eq!(&facts.genus, &summary.genus);
+        prop_assert_eq!(facts.class.is_tame(), summary.class.is_tame());
+        if facts.class == Class::NimHeap {
+            prop_assert_eq!(summary.class, Class::NimHeap);
+        }
+        if let Some(form) = &facts.simplest {
+            prop_assert_eq!(Some(form), summary.simplest.as_ref());
+        }
+    }
+}
+
+/// A sum of nim heaps with at most one of two chips or more is a nim heap in misère play:
+/// the heaps add to their nim-sum (`*n + *1 = *(n ⊕ 1)`, `*1 + *1 = 0`); with two such
+/// heaps it is not one.
+#[test]
+fn sums_of_heaps_that_are_heaps() {
+    let mut arena = Arena::default();
+    for heaps in [
+        vec![1, 1],
+        vec![5, 1],
+        vec![4, 1, 1, 1],
+        vec![1, 1, 1],
+        vec![0, 6],
+        vec![2, 2],
+        vec![3, 2, 1],
+    ] {
+        let parts: Vec<GameId> = heaps.iter().map(|&h| arena.nim(h).unwrap()).collect();
+        let sum = arena.sum(&parts).unwrap();
+        let form = arena.misere_form(sum).unwrap();
+        let bouton = grundy::game::misere::Bouton::new(heaps.clone());
+        let heap = arena.misere().canon.as_nim(form).map(|n| n as u64);
+        assert_eq!(bouton.as_heap(), heap, "{heaps:?}");
+    }
+}

@@ -316,6 +316,73 @@ fn why_a_game_of_tame_genus_is_wild() {
     }
 }
 
+/// An assert decides its claim as the bare claim does: a sum of nim heaps by Bouton's rule,
+/// tame parts by their genera, with no simplest form of the whole, under a small `memory`
+/// limit and at once (each of these sums' simplest forms would take gigabytes).
+#[test]
+fn misere_asserts_decide_as_the_bare_claims_do() {
+    let mut limits = grundy::eval::Limits::default();
+    limits.game.memory = 200_000_000;
+    limits.game.nodes = 10_000;
+    let mut session = Session::new(limits);
+    let claims = [
+        "misere *1000 + *999 + *1 is winning",
+        "misere *(10**18) + *(10**18) is losing",
+        "misere *(10**18) + *(10**18) + *1 is winning",
+        "misere kayles(3) + *(10**12) + *(10**12) is winning",
+        "misere *1000 + *1 + *1 == *1000",
+    ];
+    for claim in claims {
+        let bare = run_in(&mut session, "t", claim);
+        assert_eq!(
+            bare.answers,
+            ["true (misère play)"],
+            "{claim}: {:?}",
+            bare.errors
+        );
+        let assert = run_in(&mut session, "t", &format!("assert {claim}"));
+        assert!(
+            assert.errors.is_empty(),
+            "assert {claim}: {:?}",
+            assert.errors
+        );
+        assert_eq!(assert.summary.held_asserts, 1);
+    }
+    // A failed one says the rule that decided it, still without a simplest form.
+    let failed = run_in(
+        &mut session,
+        "t",
+        "assert misere *1000 + *999 + *1 is losing",
+    );
+    assert!(
+        failed.errors[0].contains("by Bouton's rule for misère Nim")
+            && failed.errors[0].contains("nim-sum is 0 (here 14)"),
+        "{}",
+        failed.errors[0]
+    );
+    let failed = run_in(
+        &mut session,
+        "t",
+        "assert misere kayles(3) + *(10**12) + *(10**12) is losing",
+    );
+    assert!(
+        failed.errors[0].contains("every part of"),
+        "{}",
+        failed.errors[0]
+    );
+    // In JSON a side has its genus; its simplest form only where it is a nim heap.
+    let mut objects = Vec::new();
+    session.run(
+        "t",
+        "assert misere *1000 + *999 + *1 is winning\nassert misere *1000 + *1 + *1 is winning",
+        &mut |event| objects.push(grundy::output::event_json(&event, "t")),
+    );
+    assert_eq!(objects[0]["left"]["genus"], "14^(14,12)");
+    assert_eq!(objects[0]["left"]["class"], "tame");
+    assert_eq!(objects[0]["left"]["value"], serde_json::Value::Null);
+    assert_eq!(objects[1]["left"]["value"], "*1000");
+}
+
 #[test]
 fn failed_misere_asserts_say_so_and_name_a_distinguishing_game() {
     let text = errors("assert misere *2 + *2 == 0");

@@ -5,7 +5,7 @@
 use miette::LabeledSpan;
 
 use super::{Answer, Result, Session, Value, Verdict};
-use crate::game::misere::Play;
+use crate::game::misere::{Play, Rule};
 use crate::game::{GameError, GameId};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Outcome};
@@ -66,7 +66,7 @@ impl Session {
                 let value = self.eval_root(game)?;
                 let id = self.game_operand(&value, game)?;
                 let losing = self.losing(id, game.span)?;
-                let left = self.misere_answer(id, game.span)?;
+                let left = self.misere_side(id, game.span)?;
                 let verdict = Verdict {
                     holds: losing == (*outcome == Outcome::Losing),
                     claim: match outcome {
@@ -87,17 +87,15 @@ impl Session {
                 };
                 let label =
                     format!("this is a misère {position}-position: the player to move {who}");
-                let form = self.form_text(id, game.span)?;
                 let text = self.typed(game.span);
                 let why = format!(
                     "`why misere {text} is {}` shows why",
                     if losing { "losing" } else { "winning" }
                 );
-                let help = if form.chars().count() <= SHORT_FORM {
-                    format!("misère play: {text} has the simplest form {form}; {why}")
-                } else {
-                    format!("misère play: the player who cannot move wins; {why}")
-                };
+                let help = format!(
+                    "misère play: {}; {why}",
+                    self.decided_by(id, &text, game.span)?
+                );
                 let labels = vec![LabeledSpan::new_with_span(Some(label), game.span)];
                 Ok(Some(Err((verdict, labels, help))))
             }
@@ -112,8 +110,8 @@ impl Session {
                 let verdict = Verdict {
                     holds: equal == (*op == BinOp::Eq),
                     claim: op.symbol(),
-                    left: self.misere_answer(a, first.span)?,
-                    right: Some(self.misere_answer(b, second.span)?),
+                    left: self.misere_side(a, first.span)?,
+                    right: Some(self.misere_side(b, second.span)?),
                     play: Play::Misere,
                 };
                 if verdict.holds {
@@ -146,6 +144,40 @@ impl Session {
             }
             _ => Ok(None),
         }
+    }
+
+    /// A side of a misère claim, as far as deciding the claim told it (no simplest form is
+    /// built for it alone).
+    fn misere_side(&mut self, id: GameId, span: Span) -> Result<Answer> {
+        self.misere_used = true;
+        let facts = crate::explain::misere_facts(&mut self.arena, id)
+            .map_err(|e| self.misere_error(e, span))?;
+        Ok(Answer::Misere(facts))
+    }
+
+    /// What decided a misère outcome, for a failed assert's help: Bouton's rule, the tame
+    /// parts' genera, or the simplest form (when it is short enough to read).
+    fn decided_by(&mut self, id: GameId, text: &str, span: Span) -> Result<String> {
+        let rule = (self.arena.misere_rule(id)).map_err(|e| self.misere_error(e, span))?;
+        Ok(match rule {
+            Rule::Nim(bouton) => format!(
+                "by Bouton's rule for misère Nim, {}",
+                crate::explain::bouton_rule(&bouton)
+            ),
+            Rule::Tame { sum, .. } => format!(
+                "every part of {text} is tame, and their genera add as nim heaps do, to {sum}, \
+                 whose misère value γ0 is {}",
+                sum.misere()
+            ),
+            Rule::Simplest { .. } => {
+                let form = self.form_text(id, span)?;
+                if form.chars().count() <= SHORT_FORM {
+                    format!("{text} has the simplest form {form}")
+                } else {
+                    "the player who cannot move wins".to_owned()
+                }
+            }
+        })
     }
 
     /// Why two games are not equal in misère play: a game X with G + X and H + X of

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::{Explainer, Folded, Proof, Result, Rule, Step, binary_columns};
-use crate::game::misere::genus::Untamed;
+use crate::game::misere::genus::{self, Untamed};
 use crate::game::misere::nim::NimMove;
 use crate::game::misere::{Bouton, CanonId, Class, Genus, Play, Rule as Decided};
 use crate::game::moves::Move;
@@ -20,8 +20,9 @@ pub struct MisereSummary {
     pub losing: bool,
     pub genus: Genus,
     pub class: Class,
-    /// The simplest form, as grundy reads it (cut short past a screen line).
-    pub simplest: String,
+    /// The simplest form, as grundy reads it (cut short past a screen line); `None` when the
+    /// outcome was decided without it (see [`misere_facts`]).
+    pub simplest: Option<String>,
 }
 
 impl fmt::Display for MisereSummary {
@@ -33,11 +34,14 @@ impl fmt::Display for MisereSummary {
         };
         write!(
             f,
-            "misère {outcome} · genus {} ({}) · simplest form {}",
+            "misère {outcome} · genus {} ({})",
             self.genus,
-            self.class.word(),
-            self.simplest
-        )
+            self.class.word()
+        )?;
+        match &self.simplest {
+            Some(form) => write!(f, " · simplest form {form}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -50,8 +54,47 @@ pub fn misere_summary(arena: &mut Arena, game: GameId) -> Result<MisereSummary> 
         losing,
         genus,
         class,
-        simplest: arena.misere_show(form, FORM_WIDTH),
+        simplest: Some(arena.misere_show(form, FORM_WIDTH)),
     })
+}
+
+/// The misère facts of a game as far as the rule that decides its outcome gives them (what
+/// an assert reports of its sides): a sum of nim heaps or of tame games has its genus from
+/// its parts', and its simplest form only when it is a nim heap; the simplest form of the
+/// whole is built only when the rule needs it.
+pub fn misere_facts(arena: &mut Arena, game: GameId) -> Result<MisereSummary> {
+    match arena.misere_rule(game)? {
+        Decided::Simplest { form } => {
+            let canon = arena.misere_canon();
+            let (losing, genus, class) = (canon.is_p(form), canon.genus(form), canon.class(form));
+            Ok(MisereSummary {
+                losing,
+                genus,
+                class,
+                simplest: Some(arena.misere_show(form, FORM_WIDTH)),
+            })
+        }
+        Decided::Nim(bouton) => {
+            let genera: Vec<Genus> = bouton.heaps.iter().map(|&h| genus::nim_heap(h)).collect();
+            let heap = bouton.as_heap();
+            Ok(MisereSummary {
+                losing: bouton.losing(),
+                genus: genus::tame_sum(&genera),
+                class: if heap.is_some() {
+                    Class::NimHeap
+                } else {
+                    Class::Tame
+                },
+                simplest: heap.map(crate::game::show_nimber),
+            })
+        }
+        Decided::Tame { sum, .. } => Ok(MisereSummary {
+            losing: sum.misere() == 0,
+            genus: sum,
+            class: Class::Tame,
+            simplest: None,
+        }),
+    }
 }
 
 /// `moves misere G`: the winning moves in misère play (or every move, with its outcome).
@@ -244,10 +287,9 @@ impl Explainer<'_> {
                 let headline = format!("In misère play the player to move {who} {text}.");
                 let mut steps = self.misere_outcome_steps(*game, text)?;
                 steps.push(self.genus_step(*game, text)?);
-                steps.push(Step::new(format!(
-                    "its simplest form is {}",
-                    summary.simplest
-                )));
+                if let Some(form) = &summary.simplest {
+                    steps.push(Step::new(format!("its simplest form is {form}")));
+                }
                 Ok(proof(headline, None, steps, self.folded))
             }
         }
@@ -550,7 +592,7 @@ fn proof(headline: String, holds: Option<bool>, steps: Vec<Step>, folded: bool) 
 }
 
 /// The part of Bouton's rule a position of misère Nim is in.
-fn bouton_rule(bouton: &Bouton) -> String {
+pub fn bouton_rule(bouton: &Bouton) -> String {
     if bouton.has_large_heap() {
         format!(
             "with a heap of two or more chips, as in Nim the player to move loses exactly when \
