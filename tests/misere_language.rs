@@ -383,6 +383,56 @@ fn misere_asserts_decide_as_the_bare_claims_do() {
     assert_eq!(objects[1]["left"]["value"], "*1000");
 }
 
+/// A game that tells two games apart is written out in full, never cut short: its repeated
+/// parts named `X1`, `X2`, … and defined beneath, so that typed back with `let` it tells
+/// them apart in play, as `why` says it does.
+#[test]
+fn a_distinguishing_game_can_be_typed_back() {
+    let pairs = [
+        ("*2+*2+*2+*2", "*2+*2"),
+        ("*4+*4", "*2+*2+*2+*2"),
+        ("*2+*2+*2", "*2"),
+        ("*3+*3", "*2+*3"),
+        ("*2+*3+*4", "*5"),
+        ("<*2, <*1>>", "*2"),
+        ("*2+*2", "0"),
+        ("*6+*6+*6", "*4+*4"),
+    ];
+    for (g, h) in pairs {
+        let why = eval(&format!("why full misere {g} == {h}"));
+        let lines: Vec<&str> = why.lines().map(str::trim_start).collect();
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with("with X = "))
+            .unwrap();
+        assert!(!lines[at..].concat().contains('…'), "{why}");
+        let (x, claim) = lines[at]["with X = ".len()..].split_once(": ").unwrap();
+        let mut program = String::new();
+        for line in &lines[at + 1..] {
+            let definition = line.strip_prefix("where ").unwrap();
+            program.push_str(&format!("let {definition}\n"));
+        }
+        program.push_str(&format!(
+            "let X = {x}\n[misere {g} + X is losing, misere {h} + X is losing]"
+        ));
+        let expected = if claim.starts_with(&format!("{g} + X is losing")) {
+            "[true, false]"
+        } else {
+            "[false, true]"
+        };
+        assert_eq!(eval(&program), expected, "{why}\n{program}");
+    }
+    let help = errors("assert misere *2+*2+*2+*2 == *2+*2");
+    assert!(help.contains("where X1 = <*2, *3>"), "{help}");
+    // Past what a help line holds, the help says where it is written out.
+    let help = errors("assert misere *6+*6+*6 == *4+*4");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("for a game X that `why misere *6+*6+*6 == *4+*4` writes out in full"),
+        "{help}"
+    );
+}
+
 #[test]
 fn failed_misere_asserts_say_so_and_name_a_distinguishing_game() {
     let text = errors("assert misere *2 + *2 == 0");

@@ -15,6 +15,9 @@ pub(super) type Failure = (Verdict, Vec<LabeledSpan>, String);
 
 /// Characters of a distinguishing game's simplest form shown in a help line.
 const SHOWN_FORM: usize = 120;
+/// Characters of a distinguishing game written out in a help line (which a diagnostic shows
+/// up to 1000 characters); a longer one is left to `why`.
+const SPELLED_IN_HELP: usize = 600;
 /// A simplest form longer than this is left out of a help line that can do without it.
 const SHORT_FORM: usize = 40;
 
@@ -190,14 +193,25 @@ impl Session {
     ) -> Result<String> {
         match self.arena.misere_distinguisher(a, b) {
             Ok(Some(found)) => {
-                let x = self.arena.misere_show(found.form, SHOWN_FORM);
+                // In full, to be played: its repeated parts named (`X1`, ...) and defined.
+                let x = self.arena.misere_spelled(found.form, "X");
                 let (first, second) = if found.first_losing {
                     ("losing", "winning")
                 } else {
                     ("winning", "losing")
                 };
+                let x = x.to_string();
+                let x = if x.chars().count() <= SPELLED_IN_HELP {
+                    format!("for X = {x}")
+                } else {
+                    format!(
+                        "for a game X that `why misere {a_text} == {b_text}` writes out in full \
+                         ({} characters)",
+                        x.chars().count()
+                    )
+                };
                 Ok(format!(
-                    "misère play: {} + X is {first} but {} + X is {second}, for X = {x}",
+                    "misère play: {} + X is {first} but {} + X is {second}, {x}",
                     operand(&a_text),
                     operand(&b_text)
                 ))

@@ -523,17 +523,21 @@ impl Explainer<'_> {
                 .arena
                 .misere_distinguisher(lhs, rhs)?
                 .expect("different simplest forms are told apart");
-            let x = self.arena.misere_show(found.form, FORM_WIDTH);
+            // Written in full, to be played: its repeated parts named, and defined beneath.
+            let x = self.arena.misere_spelled(found.form, "X");
             let (p, n) = if found.first_losing {
                 (left, right)
             } else {
                 (right, left)
             };
+            let parts = (x.parts.iter()).map(|(name, game)| format!("where {name} = {game}"));
             steps.push(
                 Step::new(format!(
-                    "with X = {x}: {p} + X is losing and {n} + X is winning (played out)"
+                    "with X = {}: {p} + X is losing and {n} + X is winning (played out)",
+                    x.text
                 ))
-                .by(Rule::Distinguisher),
+                .by(Rule::Distinguisher)
+                .detail(parts.collect()),
             );
         }
         Ok(proof(headline, Some(holds), steps, self.folded))

@@ -14,12 +14,14 @@ mod distinguish;
 pub mod genus;
 pub mod nim;
 mod play;
+mod show;
 
 use rustc_hash::FxHashMap;
 
 pub use canonical::{Canon, CanonId, Reduction};
 pub use genus::{Class, Genus};
 pub use nim::Bouton;
+pub use show::Spelled;
 
 use super::{Arena, GameError, GameId, Node};
 
@@ -337,44 +339,6 @@ impl Arena {
         }
         Ok(made[&form])
     }
-
-    /// A simplest form written as grundy reads it: `*3`, `<*2, *2 + *2>`, nested; cut short
-    /// past `width` characters.
-    pub fn misere_show(&self, form: CanonId, width: usize) -> String {
-        let mut text = String::new();
-        show(&self.misere.canon, form, width, &mut text);
-        if text.len() > width {
-            let cut = (0..=width)
-                .rev()
-                .find(|&i| text.is_char_boundary(i))
-                .unwrap_or(0);
-            text.truncate(cut);
-            text.push('…');
-        }
-        text
-    }
-}
-
-fn show(canon: &Canon, form: CanonId, width: usize, text: &mut String) {
-    if text.len() > width {
-        return;
-    }
-    match canon.as_nim(form) {
-        Some(0) => return text.push('0'),
-        Some(chips) => return text.push_str(&format!("*{chips}")),
-        None => {}
-    }
-    text.push('<');
-    for (i, &option) in canon.options(form).iter().enumerate() {
-        if i > 0 {
-            text.push_str(", ");
-        }
-        show(canon, option, width, text);
-        if text.len() > width {
-            return;
-        }
-    }
-    text.push('>');
 }
 
 /// Whether the simplest forms still fit in the `memory` limit beside the DAG, and in the
