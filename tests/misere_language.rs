@@ -433,6 +433,53 @@ fn a_distinguishing_game_can_be_typed_back() {
     );
 }
 
+/// A statement that fails leaves nothing in the misère tables, so one failure does not make
+/// the statements after it fail too (the issue's `simplest(*1000 + *1000)`, then `genus(*2)`).
+#[test]
+fn a_failed_statement_gives_its_simplest_forms_back() {
+    let mut limits = grundy::eval::Limits::default();
+    limits.game.memory = 100_000_000;
+    let mut session = Session::new(limits);
+    let before = session.arena.misere_bytes();
+    let failed = run_in(&mut session, "t", "simplest(*1000 + *1000)");
+    assert!(
+        failed.errors[0].contains("misère play's simplest forms"),
+        "{}",
+        failed.errors[0]
+    );
+    assert!(session.arena.misere_bytes() < before + (1 << 20));
+    let after = run_in(
+        &mut session,
+        "t",
+        "genus(*2)\nmisere *3 + *3 == *2 + *2\nassert misere kayles(5) is winning",
+    );
+    assert!(after.errors.is_empty(), "{:?}", after.errors);
+    assert_eq!(after.answers, ["\"2^20\"", "true (misère play)"]);
+}
+
+/// Simplest forms kept from earlier statements are counted against `memory`, and give way
+/// when a statement needs their room: it runs again without them.
+#[test]
+fn kept_simplest_forms_make_room_for_new_work() {
+    let (first, second) = ("genus(*30 + *31 + *32)", "genus(kayles(19) + kayles(20))");
+    let held_after = |source: &str| {
+        let mut session = Session::default();
+        assert!(run_in(&mut session, "t", source).errors.is_empty());
+        session.arena.misere_bytes()
+    };
+    let (a, b) = (held_after(first), held_after(second));
+    // Room for either statement's forms, not for both.
+    let memory = a.max(b) + a.max(b) / 4;
+    assert!(a + b > memory && a * 16 >= memory, "{a} {b}");
+    let mut limits = grundy::eval::Limits::default();
+    limits.game.memory = memory;
+    let mut session = Session::new(limits);
+    let output = run_in(&mut session, "t", &format!("{first}\n{second}\n{first}"));
+    assert!(output.errors.is_empty(), "{:?}", output.errors);
+    assert_eq!(output.answers.len(), 3);
+    assert!(session.arena.misere_bytes() <= memory);
+}
+
 #[test]
 fn failed_misere_asserts_say_so_and_name_a_distinguishing_game() {
     let text = errors("assert misere *2 + *2 == 0");

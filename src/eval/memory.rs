@@ -320,6 +320,7 @@ impl Session {
             ("what families remember", self.held.memo),
             ("the values of names", self.held.names_total),
             ("the lists being built", self.held.lists),
+            ("misère play's simplest forms", self.arena.misere_bytes()),
         ]
         .into_iter()
         .filter(|&(_, bytes)| bytes > 0)
@@ -333,7 +334,9 @@ impl Session {
     }
 
     fn over_limit(&self, bytes: u64) -> bool {
-        let held = self.arena.dag_bytes().saturating_add(self.held.total());
+        let held = (self.arena.dag_bytes())
+            .saturating_add(self.held.total())
+            .saturating_add(self.arena.misere_bytes());
         held.saturating_add(bytes) > self.limits.game.memory
     }
 
@@ -358,6 +361,7 @@ impl Session {
         let limit = self.limits.game.memory;
         let needed = (self.arena.dag_bytes())
             .saturating_add(self.held.total())
+            .saturating_add(self.arena.misere_bytes())
             .saturating_add(bytes);
         let (what, label, why) = match growing {
             Growing::Elements { kind, count, bytes } => {

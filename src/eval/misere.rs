@@ -1,19 +1,55 @@
 //! The built-ins of misère play: `genus(G)`, `simplest(G)` and `born_by(n)`. Whatever the
-//! play convention, they answer about misère play (and `nimber(G)` about normal play).
+//! play convention, they answer about misère play (and `nimber(G)` about normal play). And
+//! what a statement leaves in the misère tables: nothing when it fails, and the forms kept
+//! from earlier statements give way to new work that needs their room.
 
-use super::{EvalError, Result, Session, Value};
+use super::{Answer, EvalError, Flow, Result, Session, Value};
 use crate::game::misere::canonical::CanonId;
 use crate::source::Span;
-use crate::syntax::ast::{Expr, Ident};
+use crate::syntax::ast::{Expr, Ident, Stmt};
 
 /// The last day `born_by` lists: day 6 has 2^4171780 sets of options.
 const LAST_DAY: i64 = 5;
+
+/// Simplest forms kept from earlier statements make room for a statement that failed at a
+/// size limit when they took at least this part of it (1/16): less could hardly have made
+/// the difference, and the statement is not run twice for it.
+const ROOM_SHARE: u64 = 16;
 
 pub(super) fn is_misere_builtin(name: &str) -> bool {
     matches!(name, "genus" | "simplest" | "born_by")
 }
 
 impl Session {
+    /// Runs a statement. When it fails, what it added to the misère tables is forgotten, so
+    /// one failure does not crowd the statements after it. When it failed at a size limit
+    /// while simplest forms kept from earlier statements took a share of that limit, they
+    /// are dropped (they are a cache, found again when asked for) and the statement runs
+    /// once more with their room.
+    pub(super) fn exec_making_room(&mut self, stmt: &Stmt) -> Result<Answer> {
+        let mark = self.arena.misere_mark();
+        let result = self.exec(stmt);
+        let Err(Flow::Error(error)) = &result else {
+            return result;
+        };
+        self.arena.misere_rollback(mark);
+        let limits = self.limits.game;
+        let error: &EvalError = error;
+        let crowded = matches!(error, EvalError::TooLarge { .. })
+            && (mark.held.saturating_mul(ROOM_SHARE) >= limits.memory
+                || (mark.forms_known as u64).saturating_mul(ROOM_SHARE) >= limits.nodes as u64);
+        if !crowded {
+            return result;
+        }
+        self.arena.misere_clear();
+        let mark = self.arena.misere_mark();
+        let again = self.exec(stmt);
+        if again.is_err() {
+            self.arena.misere_rollback(mark);
+        }
+        again
+    }
+
     pub(super) fn call_misere_builtin(
         &mut self,
         callee: &Ident,

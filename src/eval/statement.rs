@@ -45,7 +45,7 @@ impl Session {
             if let StmtKind::Let { name, .. } = &stmt.kind {
                 self.defined_later.remove(&name.name);
             }
-            match self.exec(stmt) {
+            match self.exec_making_room(stmt) {
                 Ok(answer) => {
                     if matches!(answer, Answer::Assert(_)) {
                         summary.held_asserts += 1;
@@ -242,7 +242,7 @@ impl Session {
         }
     }
 
-    fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
+    pub(super) fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
         self.steps = 0;
         self.current_play = self.session_play;
         self.misere_used = false;

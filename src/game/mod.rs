@@ -296,10 +296,12 @@ impl Arena {
         Ok(id)
     }
 
-    /// Counts `bytes` more kept in the arena, or says the `memory` limit they would pass.
+    /// Counts `bytes` more kept in the arena, or says the `memory` limit they would pass
+    /// (beside what the evaluator and the misère tables hold).
     fn charge(&mut self, bytes: u64) -> Result<(), u64> {
         let total = self.dag_bytes.saturating_add(bytes);
-        if total.saturating_add(self.held_outside) > self.limits.memory {
+        let beside = self.held_outside.saturating_add(self.misere_bytes());
+        if total.saturating_add(beside) > self.limits.memory {
             return Err(self.limits.memory);
         }
         self.dag_bytes = total;

@@ -62,14 +62,17 @@ pub struct Canon {
     pub(super) told_apart: FxHashMap<(CanonId, CanonId), CanonId>,
     pub(super) told_pn: FxHashMap<(CanonId, CanonId), CanonId>,
     pub(super) linked: FxHashMap<(CanonId, CanonId), Option<CanonId>>,
-    /// About what the entries take, for the `memory` limit.
-    pub bytes: u64,
+    /// What the entries' lists of options take on the heap (each list is kept twice: in
+    /// its entry and as its key in the index), and the genera's lists of γ.
+    lists_bytes: u64,
+    pub(super) gammas_bytes: u64,
 }
 
-/// Bytes an entry of `options` options takes: the entry, its options twice (entry and index
-/// key) and the index's slot.
-pub fn entry_bytes(options: usize) -> u64 {
-    (std::mem::size_of::<Entry>() + 2 * 4 * options + 48) as u64
+/// How far the table had grown: [`Canon::rollback`] forgets what was found after.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CanonMark {
+    entries: usize,
+    nims: usize,
 }
 
 impl Default for Canon {
@@ -85,7 +88,8 @@ impl Default for Canon {
             told_apart: FxHashMap::default(),
             told_pn: FxHashMap::default(),
             linked: FxHashMap::default(),
-            bytes: 0,
+            lists_bytes: 0,
+            gammas_bytes: 0,
         };
         canon.push(Vec::new());
         canon.push(vec![ZERO]);
@@ -202,7 +206,7 @@ impl Canon {
             crate::game::reduce::mex(options.iter().map(|&o| self.entry(o).misere))
         };
         let normal = crate::game::reduce::mex(options.iter().map(|&o| self.entry(o).normal));
-        self.bytes += entry_bytes(options.len());
+        self.lists_bytes += 2 * allocation(4 * options.len());
         let options: Box<[CanonId]> = options.into();
         self.index.insert(options.clone(), id);
         self.entries.push(Entry {
@@ -278,7 +282,6 @@ impl Canon {
                 .collect();
             let sum = self.make(options);
             self.sums.insert((x, y), sum);
-            self.bytes += 24;
             stack.pop();
             if !tick(self) {
                 return None;
@@ -326,6 +329,94 @@ impl Canon {
             _ => self.mates[&id],
         }
     }
+}
+
+impl Canon {
+    /// About what the table takes in memory: its entries, index and the maps of what was
+    /// worked out, as allocated (capacity, not only what is used), for the `memory` limit.
+    pub fn heap_bytes(&self) -> u64 {
+        use std::mem::size_of;
+        let pair = size_of::<(CanonId, CanonId)>();
+        let id = size_of::<CanonId>();
+        let maps = [
+            table_bytes(
+                self.index.capacity(),
+                size_of::<(Box<[CanonId]>, CanonId)>(),
+            ),
+            table_bytes(self.sums.capacity(), pair + id),
+            table_bytes(self.mates.capacity(), 2 * id),
+            table_bytes(self.genera.capacity(), id + size_of::<super::Genus>()),
+            table_bytes(self.classes.capacity(), id + size_of::<super::Class>()),
+            table_bytes(self.told_apart.capacity(), pair + id),
+            table_bytes(self.told_pn.capacity(), pair + id),
+            table_bytes(self.linked.capacity(), pair + size_of::<Option<CanonId>>()),
+        ];
+        let vectors = self.entries.capacity() * size_of::<Entry>() + self.nims.capacity() * id;
+        (maps.iter().sum::<u64>())
+            .saturating_add(vectors as u64)
+            .saturating_add(self.lists_bytes)
+            .saturating_add(self.gammas_bytes)
+    }
+
+    pub fn mark(&self) -> CanonMark {
+        CanonMark {
+            entries: self.entries.len(),
+            nims: self.nims.len(),
+        }
+    }
+
+    /// Forgets every game found after `mark`, and what was worked out about them, giving the
+    /// memory back: what a statement that failed had built.
+    pub fn rollback(&mut self, mark: CanonMark) {
+        let kept = mark.entries as CanonId;
+        for entry in self.entries.drain(mark.entries..) {
+            self.lists_bytes -= 2 * allocation(4 * entry.options.len());
+            self.index.remove(&entry.options);
+        }
+        // Heaps listed after the mark may be games new since: they go (the others are found
+        // again when asked for).
+        self.nims.truncate(mark.nims);
+        self.sums
+            .retain(|&(a, b), &mut sum| a < kept && b < kept && sum < kept);
+        self.mates
+            .retain(|&game, &mut mate| game < kept && mate < kept);
+        self.genera.retain(|&game, _| game < kept);
+        self.gammas_bytes = (self.genera.values())
+            .map(|genus| allocation(8 * genus.gammas.capacity()))
+            .sum();
+        self.classes.retain(|&game, _| game < kept);
+        for told in [&mut self.told_apart, &mut self.told_pn] {
+            told.retain(|&(a, b), &mut game| a < kept && b < kept && game < kept);
+        }
+        (self.linked).retain(|&(a, b), game| a < kept && b < kept && game.is_none_or(|g| g < kept));
+        self.entries.shrink_to_fit();
+        self.index.shrink_to_fit();
+        self.sums.shrink_to_fit();
+        self.mates.shrink_to_fit();
+        self.genera.shrink_to_fit();
+        self.classes.shrink_to_fit();
+        self.told_apart.shrink_to_fit();
+        self.told_pn.shrink_to_fit();
+        self.linked.shrink_to_fit();
+    }
+}
+
+/// Bytes a hash table of `capacity` slots of `slot` bytes takes: its buckets (an eighth more
+/// than it holds, a power of two) and a control byte each.
+pub(super) fn table_bytes(capacity: usize, slot: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = (capacity * 8 / 7).next_power_of_two();
+    (buckets * (slot + 1) + 16) as u64
+}
+
+/// Bytes the allocator gives for `bytes` on the heap: a header, rounded to 16.
+pub(super) fn allocation(bytes: usize) -> u64 {
+    if bytes == 0 {
+        return 0;
+    }
+    ((bytes + 8).div_ceil(16) * 16).max(32) as u64
 }
 
 /// A pair in the order its sum is remembered under.

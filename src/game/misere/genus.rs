@@ -150,6 +150,7 @@ impl Canon {
             |canon, g| canon.genera.contains_key(&g),
             |canon, g| {
                 let genus = canon.genus_from_options(g);
+                canon.gammas_bytes += super::canonical::allocation(8 * genus.gammas.capacity());
                 canon.genera.insert(g, genus);
             },
         );

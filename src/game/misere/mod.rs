@@ -12,6 +12,7 @@ pub mod canonical;
 mod days;
 mod distinguish;
 pub mod genus;
+mod held;
 pub mod nim;
 mod play;
 mod show;
@@ -20,13 +21,11 @@ use rustc_hash::FxHashMap;
 
 pub use canonical::{Canon, CanonId, Reduction};
 pub use genus::{Class, Genus};
+pub use held::MisereMark;
 pub use nim::Bouton;
 pub use show::Spelled;
 
 use super::{Arena, GameError, GameId, Node};
-
-/// Bytes a game's remembered simplest form takes (a map entry), for the `memory` limit.
-const FORM_BYTES: u64 = 32;
 
 /// Who wins when no move is left.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -52,11 +51,17 @@ impl Play {
 #[derive(Default)]
 pub struct MisereTables {
     pub canon: Canon,
-    forms: FxHashMap<GameId, CanonId>,
+    /// In the order found, so that a failed statement's are forgotten (see [`held`]).
+    forms: held::FxIndexMap<GameId, CanonId>,
     /// Options listed for a game whose own options are still being worked out.
     pending: FxHashMap<GameId, Vec<GameId>>,
-    /// Outcomes found by play (see [`Arena::misere_losing_by_play`]).
-    played: FxHashMap<Box<[GameId]>, bool>,
+    /// Outcomes found by play (see [`Arena::misere_losing_by_play`]), in the order found.
+    played: held::FxIndexMap<Box<[GameId]>, bool>,
+    /// What the positions played out hold on the heap.
+    played_bytes: u64,
+    /// What the tables took when last measured: the DAG's growth is checked against the
+    /// `memory` limit with it (measuring at every node would cost more than the node).
+    held: u64,
 }
 
 /// Which part of the theory decides a misère outcome.
@@ -218,17 +223,17 @@ impl Arena {
                 }
             };
             self.misere.forms.insert(top, form);
-            self.misere.canon.bytes += FORM_BYTES;
             stack.pop();
         }
         self.watch.finish();
+        self.check_misere_memory()?;
         Ok(self.misere.forms[&id])
     }
 
     /// Pushes the games whose simplest form is not known yet; whether there were any.
     fn push_unknown(&self, games: &[GameId], stack: &mut Vec<GameId>) -> bool {
         let waiting = stack.len();
-        stack.extend(games.iter().filter(|g| !self.misere.forms.contains_key(g)));
+        stack.extend(games.iter().filter(|&g| !self.misere.forms.contains_key(g)));
         stack.len() > waiting
     }
 
@@ -276,11 +281,20 @@ impl Arena {
             ..
         } = self;
         let mut failed = None;
+        let beside = misere.bytes_beside_canon();
         let result = {
             let mut count = 0u64;
             let mut budget = |canon: &Canon| {
                 count += 1;
-                if let Err(error) = memory_left(canon, *limits, *dag_bytes, *held_outside) {
+                // Measuring the tables costs a few map lookups: every 64 steps, each of
+                // which adds a few entries at most.
+                if !count.is_multiple_of(64) {
+                    return true;
+                }
+                let held = beside.saturating_add(canon.heap_bytes());
+                if let Err(error) =
+                    memory_left(held, canon.len(), *limits, *dag_bytes, *held_outside)
+                {
                     failed = Some(error);
                 } else if count.is_multiple_of(1 << 10)
                     && let Err(error) = watch.tick(what, count, 0)
@@ -292,6 +306,10 @@ impl Arena {
             run(&mut misere.canon, &mut budget)
         };
         watch.finish();
+        // Measured again whatever happened: a diagnostic says what the tables hold.
+        if let Err(error) = self.check_misere_memory() {
+            failed.get_or_insert(error);
+        }
         match (result, failed) {
             (Some(result), _) => Ok(result),
             (None, Some(error)) => Err(error),
@@ -299,9 +317,12 @@ impl Arena {
         }
     }
 
-    pub(super) fn check_misere_memory(&self) -> Result<(), GameError> {
+    /// Measures the tables, and whether they still fit beside the DAG.
+    pub(super) fn check_misere_memory(&mut self) -> Result<(), GameError> {
+        self.misere.held = self.misere.bytes();
         memory_left(
-            &self.misere.canon,
+            self.misere.held,
+            self.misere.canon.len(),
             self.limits,
             self.dag_bytes,
             self.held_outside,
@@ -341,23 +362,22 @@ impl Arena {
     }
 }
 
-/// Whether the simplest forms still fit in the `memory` limit beside the DAG, and in the
-/// `nodes` limit.
+/// Whether tables of `held` bytes and `forms` simplest forms still fit in the `memory` limit
+/// beside the DAG, and in the `nodes` limit.
 fn memory_left(
-    canon: &Canon,
+    held: u64,
+    forms: usize,
     limits: super::GameLimits,
     dag_bytes: u64,
     held_outside: u64,
 ) -> Result<(), GameError> {
-    let total = dag_bytes
-        .saturating_add(held_outside)
-        .saturating_add(canon.bytes);
+    let total = dag_bytes.saturating_add(held_outside).saturating_add(held);
     if total > limits.memory {
         return Err(GameError::DagOutOfMemory {
             limit: limits.memory,
         });
     }
-    if canon.len() > limits.nodes {
+    if forms > limits.nodes {
         return Err(GameError::TooManyNodes {
             limit: limits.nodes,
         });
