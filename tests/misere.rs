@@ -714,3 +714,19 @@ fn sums_of_heaps_that_are_heaps() {
         assert_eq!(bouton.as_heap(), heap, "{heaps:?}");
     }
 }
+
+/// The games born by a day, made games of the DAG in one pass: each has the simplest form it
+/// was made from, and the 22 of day 4 are 22 different games.
+#[test]
+fn games_born_by_a_day_are_their_simplest_forms() {
+    let mut arena = Arena::default();
+    let forms = arena.misere_born_by(4).unwrap();
+    let games = arena.misere_games(&forms).unwrap();
+    for (&form, &game) in forms.iter().zip(&games) {
+        assert_eq!(arena.misere_form(game).unwrap(), form);
+    }
+    let mut distinct = games.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 22);
+}

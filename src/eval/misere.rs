@@ -110,10 +110,7 @@ impl Session {
         }
         let forms =
             (self.arena.misere_born_by(day as u32)).map_err(|e| self.misere_error(e, span))?;
-        let mut games = Vec::with_capacity(forms.len());
-        for form in forms {
-            games.push(self.form_game(form, span)?);
-        }
-        Ok(Value::set_of(games))
+        let games = (self.arena.misere_games(&forms)).map_err(|e| self.misere_error(e, span))?;
+        Ok(Value::set_of(games.into_iter().map(Value::Game).collect()))
     }
 }

@@ -12,7 +12,10 @@
 //! Entries are built from their options, options first, so an entry's options always have
 //! smaller ids; ids are indices into the table, and 0 is the game with no options.
 
-use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+
+use hashbrown::HashTable;
+use rustc_hash::{FxHashMap, FxHasher};
 
 /// A game in misère simplest form: an index into [`Canon`].
 pub type CanonId = u32;
@@ -49,7 +52,8 @@ pub struct Reduction {
 /// The table of simplest forms, and what has been worked out about them.
 pub struct Canon {
     entries: Vec<Entry>,
-    index: FxHashMap<Box<[CanonId]>, CanonId>,
+    /// Each entry's id, found by its list of options (which only the entry keeps).
+    index: HashTable<CanonId>,
     sums: FxHashMap<(CanonId, CanonId), CanonId>,
     mates: FxHashMap<CanonId, CanonId>,
     /// `nims[n]` is the entry of the nim heap *n.
@@ -62,8 +66,7 @@ pub struct Canon {
     pub(super) told_apart: FxHashMap<(CanonId, CanonId), CanonId>,
     pub(super) told_pn: FxHashMap<(CanonId, CanonId), CanonId>,
     pub(super) linked: FxHashMap<(CanonId, CanonId), Option<CanonId>>,
-    /// What the entries' lists of options take on the heap (each list is kept twice: in
-    /// its entry and as its key in the index), and the genera's lists of γ.
+    /// What the entries' lists of options take on the heap, and the genera's lists of γ.
     lists_bytes: u64,
     pub(super) gammas_bytes: u64,
 }
@@ -79,7 +82,7 @@ impl Default for Canon {
     fn default() -> Self {
         let mut canon = Canon {
             entries: Vec::new(),
-            index: FxHashMap::default(),
+            index: HashTable::new(),
             sums: FxHashMap::default(),
             mates: FxHashMap::default(),
             nims: vec![ZERO, STAR],
@@ -123,6 +126,16 @@ impl Canon {
         (self.entry(id).birthday, id)
     }
 
+    /// The entry with exactly these options (sorted as entries keep them), if there is one.
+    fn find(&self, options: &[CanonId]) -> Option<CanonId> {
+        let entries = &self.entries;
+        (self.index)
+            .find(hash_options(options), |&id| {
+                *entries[id as usize].options == *options
+            })
+            .copied()
+    }
+
     /// Whether `game` has `option` among its options.
     pub fn has_option(&self, game: CanonId, option: CanonId) -> bool {
         let key = self.key(option);
@@ -141,20 +154,30 @@ impl Canon {
     /// The game with these options (each in simplest form), in simplest form.
     pub fn make(&mut self, options: Vec<CanonId>) -> CanonId {
         let options = self.sorted(options);
-        match self.index.get(options.as_slice()) {
-            Some(&id) => id,
-            None => match self.reduction_of_sorted(&options) {
+        self.make_sorted(&options)
+    }
+
+    /// [`Canon::make`] of options sorted as entries keep them, without repeats.
+    pub(super) fn make_sorted(&mut self, options: &[CanonId]) -> CanonId {
+        match self.find(options) {
+            Some(id) => id,
+            None => match self.reduction_of_sorted(options) {
                 Some(reduction) => reduction.through,
-                None => self.push(options),
+                None => self.push(options.to_vec()),
             },
         }
+    }
+
+    /// Sorts games as entries keep their options: by birthday, then id.
+    pub(super) fn sort(&self, games: &mut [CanonId]) {
+        games.sort_unstable_by_key(|&g| self.key(g));
     }
 
     /// Whether the game with these options (each in simplest form) has reversible options,
     /// and if so, the simplest form they reverse through.
     pub fn reduction(&self, options: Vec<CanonId>) -> Option<Reduction> {
         let options = self.sorted(options);
-        if self.index.contains_key(options.as_slice()) {
+        if self.find(&options).is_some() {
             return None;
         }
         self.reduction_of_sorted(&options)
@@ -180,7 +203,7 @@ impl Canon {
             if self.entry(options[split]).birthday <= before + 1 {
                 continue;
             }
-            let Some(&kept) = self.index.get(&options[..split]) else {
+            let Some(kept) = self.find(&options[..split]) else {
                 continue;
             };
             if options[split..].iter().all(|&o| self.has_option(o, kept)) {
@@ -206,9 +229,12 @@ impl Canon {
             crate::game::reduce::mex(options.iter().map(|&o| self.entry(o).misere))
         };
         let normal = crate::game::reduce::mex(options.iter().map(|&o| self.entry(o).normal));
-        self.lists_bytes += 2 * allocation(4 * options.len());
+        self.lists_bytes += allocation(4 * options.len());
         let options: Box<[CanonId]> = options.into();
-        self.index.insert(options.clone(), id);
+        let entries = &self.entries;
+        (self.index).insert_unique(hash_options(&options), id, |&other| {
+            hash_options(&entries[other as usize].options)
+        });
         self.entries.push(Entry {
             options,
             birthday,
@@ -339,10 +365,7 @@ impl Canon {
         let pair = size_of::<(CanonId, CanonId)>();
         let id = size_of::<CanonId>();
         let maps = [
-            table_bytes(
-                self.index.capacity(),
-                size_of::<(Box<[CanonId]>, CanonId)>(),
-            ),
+            table_bytes(self.index.capacity(), id),
             table_bytes(self.sums.capacity(), pair + id),
             table_bytes(self.mates.capacity(), 2 * id),
             table_bytes(self.genera.capacity(), id + size_of::<super::Genus>()),
@@ -370,9 +393,9 @@ impl Canon {
     pub fn rollback(&mut self, mark: CanonMark) {
         let kept = mark.entries as CanonId;
         for entry in self.entries.drain(mark.entries..) {
-            self.lists_bytes -= 2 * allocation(4 * entry.options.len());
-            self.index.remove(&entry.options);
+            self.lists_bytes -= allocation(4 * entry.options.len());
         }
+        self.index.retain(|&mut id| id < kept);
         // Heaps listed after the mark may be games new since: they go (the others are found
         // again when asked for).
         self.nims.truncate(mark.nims);
@@ -390,7 +413,8 @@ impl Canon {
         }
         (self.linked).retain(|&(a, b), game| a < kept && b < kept && game.is_none_or(|g| g < kept));
         self.entries.shrink_to_fit();
-        self.index.shrink_to_fit();
+        let entries = &self.entries;
+        (self.index).shrink_to_fit(|&id| hash_options(&entries[id as usize].options));
         self.sums.shrink_to_fit();
         self.mates.shrink_to_fit();
         self.genera.shrink_to_fit();
@@ -399,6 +423,12 @@ impl Canon {
         self.told_pn.shrink_to_fit();
         self.linked.shrink_to_fit();
     }
+}
+
+fn hash_options(options: &[CanonId]) -> u64 {
+    let mut hasher = FxHasher::default();
+    options.hash(&mut hasher);
+    hasher.finish()
 }
 
 /// Bytes a hash table of `capacity` slots of `slot` bytes takes: its buckets (an eighth more

@@ -331,7 +331,30 @@ impl Arena {
 
     /// A simplest form as a game of the DAG (a nim heap where it is one).
     pub fn misere_game(&mut self, form: CanonId) -> Result<GameId, GameError> {
+        Ok(self.misere_games(&[form])?[0])
+    }
+
+    /// Simplest forms as games of the DAG, the games they share made once.
+    pub fn misere_games(&mut self, forms: &[CanonId]) -> Result<Vec<GameId>, GameError> {
         let mut made: FxHashMap<CanonId, GameId> = FxHashMap::default();
+        let mut games = Vec::with_capacity(forms.len());
+        for (done, &form) in forms.iter().enumerate() {
+            if done.is_multiple_of(1 << 12) {
+                self.watch
+                    .tick("simplest forms made games", done as u64, forms.len() as u64)?;
+            }
+            games.push(self.misere_game_with(form, &mut made)?);
+        }
+        self.watch.finish();
+        self.check_misere_memory()?;
+        Ok(games)
+    }
+
+    fn misere_game_with(
+        &mut self,
+        form: CanonId,
+        made: &mut FxHashMap<CanonId, GameId>,
+    ) -> Result<GameId, GameError> {
         let mut stack = vec![form];
         while let Some(&top) = stack.last() {
             if made.contains_key(&top) {
@@ -343,17 +366,16 @@ impl Arena {
                 stack.pop();
                 continue;
             }
-            let options = self.misere.canon.options(top).to_vec();
-            let waiting: Vec<CanonId> = options
-                .iter()
-                .copied()
+            let options = self.misere.canon.options(top);
+            let waiting: Vec<CanonId> = (options.iter().copied())
                 .filter(|o| !made.contains_key(o))
                 .collect();
             if !waiting.is_empty() {
                 stack.extend(waiting);
                 continue;
             }
-            let game = self.with_options(options.iter().map(|o| made[o]).collect())?;
+            let options = options.iter().map(|o| made[o]).collect();
+            let game = self.with_options(options)?;
             self.misere.forms.insert(game, top);
             made.insert(top, game);
             stack.pop();
