@@ -392,6 +392,9 @@ impl Canon {
     /// memory back: what a statement that failed had built.
     pub fn rollback(&mut self, mark: CanonMark) {
         let kept = mark.entries as CanonId;
+        // Giving the room back rehashes every map: worth it when the statement had grown the
+        // table by a quarter or more (what a failure past a limit leaves).
+        let shrink = (self.entries.len() - mark.entries) * 4 >= mark.entries;
         for entry in self.entries.drain(mark.entries..) {
             self.lists_bytes -= allocation(4 * entry.options.len());
         }
@@ -412,6 +415,9 @@ impl Canon {
             told.retain(|&(a, b), &mut game| a < kept && b < kept && game < kept);
         }
         (self.linked).retain(|&(a, b), game| a < kept && b < kept && game.is_none_or(|g| g < kept));
+        if !shrink {
+            return;
+        }
         self.entries.shrink_to_fit();
         let entries = &self.entries;
         (self.index).shrink_to_fit(|&id| hash_options(&entries[id as usize].options));

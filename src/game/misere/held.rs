@@ -75,12 +75,20 @@ impl Arena {
         }
         let tables = &mut self.misere;
         tables.canon.rollback(mark.canon);
+        // The room is given back (a rehash) when the statement had grown a map by a quarter.
+        let grown = |now: usize, then: usize| (now - then) * 4 >= then;
+        let shrink_forms = grown(tables.forms.len(), mark.forms);
         tables.forms.truncate(mark.forms);
-        tables.forms.shrink_to_fit();
+        if shrink_forms {
+            tables.forms.shrink_to_fit();
+        }
+        let shrink_played = grown(tables.played.len(), mark.played);
         for (position, _) in tables.played.drain(mark.played..) {
             tables.played_bytes -= super::canonical::allocation(4 * position.len());
         }
-        tables.played.shrink_to_fit();
+        if shrink_played {
+            tables.played.shrink_to_fit();
+        }
         tables.pending = Default::default();
         tables.held = tables.bytes();
     }
