@@ -254,6 +254,232 @@ fn commands_take_the_prefix_after_their_verb() {
     );
 }
 
+/// A move of the user's own game is told in the words its body gives it, in misère play as
+/// in normal play: the winning moves, every move, and a part of a sum.
+#[test]
+fn misere_moves_carry_the_move_words() {
+    let take = "let T(n) = < T(n - k) as \"take \" + str(k) for k in 1..=3 if k <= n >\n";
+    let rows = [
+        ("moves T(9)", "T(9) → T(8) ≡ 0: take 1"),
+        (
+            "moves misere T(10)",
+            "T(10) → T(9): take 1, leaving T(9) (misère P)",
+        ),
+        (
+            "moves misere T(10) + *1",
+            "T(10) → T(8): take 2, leaving T(8) + *1 (misère P)",
+        ),
+        (
+            "moves all misere T(4)",
+            "T(4) → T(1): take 3, leaving T(1) (misère P)",
+        ),
+        (
+            "options misere T(4)",
+            "T(4) → T(2): take 2, leaving T(2) (misère N)",
+        ),
+    ];
+    for (command, line) in rows {
+        let listing = eval(&format!("{take}{command}"));
+        assert!(listing.contains(line), "{command}:\n{listing}");
+    }
+    // The search `why` shows goes through the same moves, named as written.
+    let why = eval(&format!("{take}why misere T(10) is winning"));
+    assert!(
+        why.contains("T(10) is winning: it moves to T(9), which is losing"),
+        "{why}"
+    );
+}
+
+/// `why misere G` says why a game of tame genus is wild: the option that keeps it from
+/// Conway's tame games, and which condition it fails.
+#[test]
+fn why_a_game_of_tame_genus_is_wild() {
+    let rows = [
+        (
+            "why misere <*1, <*3>, <*1, *2, *3, <*3>>>",
+            "has genus 2^20: it is wild",
+            "its option <*1, *2, *3, <*3>> is not tame, and γ0 = 2 needs its γ0 of 1",
+        ),
+        (
+            "why misere <*1, <*1, <*3>, <*1, *2, *3, <*3>>>>",
+            "has genus 0^120: it is wild",
+            "reversing it needs a tame option of g = 0 and one of γ0 = 1 among its options",
+        ),
+        // Its untame option is left out of its values, and reverses through <*3> (g = 0,
+        // γ0 = 0) and *1 (γ0 = 0).
+        ("why misere <<*1, <*2>>>", "has genus 0^02: it is tame", ""),
+    ];
+    for (claim, genus, reason) in rows {
+        let why = eval(claim);
+        assert!(why.contains(genus), "{claim}:\n{why}");
+        assert!(why.contains(reason), "{claim}:\n{why}");
+    }
+}
+
+/// An assert decides its claim as the bare claim does: a sum of nim heaps by Bouton's rule,
+/// tame parts by their genera, with no simplest form of the whole, under a small `memory`
+/// limit and at once (each of these sums' simplest forms would take gigabytes).
+#[test]
+fn misere_asserts_decide_as_the_bare_claims_do() {
+    let mut limits = grundy::eval::Limits::default();
+    limits.game.memory = 200_000_000;
+    limits.game.nodes = 10_000;
+    let mut session = Session::new(limits);
+    let claims = [
+        "misere *1000 + *999 + *1 is winning",
+        "misere *(10**18) + *(10**18) is losing",
+        "misere *(10**18) + *(10**18) + *1 is winning",
+        "misere kayles(3) + *(10**12) + *(10**12) is winning",
+        "misere *1000 + *1 + *1 == *1000",
+    ];
+    for claim in claims {
+        let bare = run_in(&mut session, "t", claim);
+        assert_eq!(
+            bare.answers,
+            ["true (misère play)"],
+            "{claim}: {:?}",
+            bare.errors
+        );
+        let assert = run_in(&mut session, "t", &format!("assert {claim}"));
+        assert!(
+            assert.errors.is_empty(),
+            "assert {claim}: {:?}",
+            assert.errors
+        );
+        assert_eq!(assert.summary.held_asserts, 1);
+    }
+    // A failed one says the rule that decided it, still without a simplest form.
+    let failed = run_in(
+        &mut session,
+        "t",
+        "assert misere *1000 + *999 + *1 is losing",
+    );
+    assert!(
+        failed.errors[0].contains("by Bouton's rule for misère Nim")
+            && failed.errors[0].contains("nim-sum is 0 (here 14)"),
+        "{}",
+        failed.errors[0]
+    );
+    let failed = run_in(
+        &mut session,
+        "t",
+        "assert misere kayles(3) + *(10**12) + *(10**12) is losing",
+    );
+    assert!(
+        failed.errors[0].contains("every part of"),
+        "{}",
+        failed.errors[0]
+    );
+    // In JSON a side has its genus; its simplest form only where it is a nim heap.
+    let mut objects = Vec::new();
+    session.run(
+        "t",
+        "assert misere *1000 + *999 + *1 is winning\nassert misere *1000 + *1 + *1 is winning",
+        &mut |event| objects.push(grundy::output::event_json(&event, "t")),
+    );
+    assert_eq!(objects[0]["left"]["genus"], "14^(14,12)");
+    assert_eq!(objects[0]["left"]["class"], "tame");
+    assert_eq!(objects[0]["left"]["value"], serde_json::Value::Null);
+    assert_eq!(objects[1]["left"]["value"], "*1000");
+}
+
+/// A game that tells two games apart is written out in full, never cut short: its repeated
+/// parts named `X1`, `X2`, … and defined beneath, so that typed back with `let` it tells
+/// them apart in play, as `why` says it does.
+#[test]
+fn a_distinguishing_game_can_be_typed_back() {
+    let pairs = [
+        ("*2+*2+*2+*2", "*2+*2"),
+        ("*4+*4", "*2+*2+*2+*2"),
+        ("*2+*2+*2", "*2"),
+        ("*3+*3", "*2+*3"),
+        ("*2+*3+*4", "*5"),
+        ("<*2, <*1>>", "*2"),
+        ("*2+*2", "0"),
+        ("*6+*6+*6", "*4+*4"),
+    ];
+    for (g, h) in pairs {
+        let why = eval(&format!("why full misere {g} == {h}"));
+        let lines: Vec<&str> = why.lines().map(str::trim_start).collect();
+        let at = lines
+            .iter()
+            .position(|l| l.starts_with("with X = "))
+            .unwrap();
+        assert!(!lines[at..].concat().contains('…'), "{why}");
+        let (x, claim) = lines[at]["with X = ".len()..].split_once(": ").unwrap();
+        let mut program = String::new();
+        for line in &lines[at + 1..] {
+            let definition = line.strip_prefix("where ").unwrap();
+            program.push_str(&format!("let {definition}\n"));
+        }
+        program.push_str(&format!(
+            "let X = {x}\n[misere {g} + X is losing, misere {h} + X is losing]"
+        ));
+        let expected = if claim.starts_with(&format!("{g} + X is losing")) {
+            "[true, false]"
+        } else {
+            "[false, true]"
+        };
+        assert_eq!(eval(&program), expected, "{why}\n{program}");
+    }
+    let help = errors("assert misere *2+*2+*2+*2 == *2+*2");
+    assert!(help.contains("where X1 = <*2, *3>"), "{help}");
+    // Past what a help line holds, the help says where it is written out.
+    let help = errors("assert misere *6+*6+*6 == *4+*4");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("for a game X that `why misere *6+*6+*6 == *4+*4` writes out in full"),
+        "{help}"
+    );
+}
+
+/// A statement that fails leaves nothing in the misère tables, so one failure does not make
+/// the statements after it fail too (the issue's `simplest(*1000 + *1000)`, then `genus(*2)`).
+#[test]
+fn a_failed_statement_gives_its_simplest_forms_back() {
+    let mut limits = grundy::eval::Limits::default();
+    limits.game.memory = 100_000_000;
+    let mut session = Session::new(limits);
+    let before = session.arena.misere_bytes();
+    let failed = run_in(&mut session, "t", "simplest(*1000 + *1000)");
+    assert!(
+        failed.errors[0].contains("misère play's simplest forms"),
+        "{}",
+        failed.errors[0]
+    );
+    assert!(session.arena.misere_bytes() < before + (1 << 20));
+    let after = run_in(
+        &mut session,
+        "t",
+        "genus(*2)\nmisere *3 + *3 == *2 + *2\nassert misere kayles(5) is winning",
+    );
+    assert!(after.errors.is_empty(), "{:?}", after.errors);
+    assert_eq!(after.answers, ["\"2^20\"", "true (misère play)"]);
+}
+
+/// Simplest forms kept from earlier statements are counted against `memory`, and give way
+/// when a statement needs their room: it runs again without them.
+#[test]
+fn kept_simplest_forms_make_room_for_new_work() {
+    let (first, second) = ("genus(*30 + *31 + *32)", "genus(kayles(19) + kayles(20))");
+    let held_after = |source: &str| {
+        let mut session = Session::default();
+        assert!(run_in(&mut session, "t", source).errors.is_empty());
+        session.arena.misere_bytes()
+    };
+    let (a, b) = (held_after(first), held_after(second));
+    // Room for either statement's forms, not for both.
+    let memory = a.max(b) + a.max(b) / 4;
+    assert!(a + b > memory && a * 16 >= memory, "{a} {b}");
+    let mut limits = grundy::eval::Limits::default();
+    limits.game.memory = memory;
+    let mut session = Session::new(limits);
+    let output = run_in(&mut session, "t", &format!("{first}\n{second}\n{first}"));
+    assert!(output.errors.is_empty(), "{:?}", output.errors);
+    assert_eq!(output.answers.len(), 3);
+    assert!(session.arena.misere_bytes() <= memory);
+}
+
 #[test]
 fn failed_misere_asserts_say_so_and_name_a_distinguishing_game() {
     let text = errors("assert misere *2 + *2 == 0");
@@ -304,7 +530,7 @@ fn the_misere_builtins_answer_in_conways_words() {
             "true (misère play)",
         ),
     ]);
-    assert!(errors("born_by(6)").contains("day 6 has more than 2^4171780"));
+    assert!(errors("born_by(6)").contains("day 6 has 2^4171780 sets of options"));
     assert!(errors("born_by(-1)").contains("no game is born before day 0"));
     assert!(errors("genus(3)").contains("expected a game"));
 }

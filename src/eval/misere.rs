@@ -1,5 +1,7 @@
 //! The built-ins of misère play: `genus(G)`, `simplest(G)` and `born_by(n)`. Whatever the
-//! play convention, they answer about misère play (and `nimber(G)` about normal play).
+//! play convention, they answer about misère play (and `nimber(G)` about normal play). And
+//! what a statement leaves in the misère tables: nothing when it fails, and the forms kept
+//! from earlier statements give way to new work that needs their room.
 
 use super::{EvalError, Result, Session, Value};
 use crate::game::misere::canonical::CanonId;
@@ -61,8 +63,9 @@ impl Session {
             } else {
                 (
                     "`born_by` lists the games born by day 5 at most",
-                    "day 5 already has 4171780 misère-inequivalent games; day 6 has more than \
-                     2^4171780 sets of options, more than any machine can list",
+                    "day 5 already has 4171780 misère-inequivalent games; day 6 has 2^4171780 \
+                     sets of options (one for each set of day 5's games), more than any machine \
+                     can list",
                 )
             };
             return Err(
@@ -73,10 +76,7 @@ impl Session {
         }
         let forms =
             (self.arena.misere_born_by(day as u32)).map_err(|e| self.misere_error(e, span))?;
-        let mut games = Vec::with_capacity(forms.len());
-        for form in forms {
-            games.push(self.form_game(form, span)?);
-        }
-        Ok(Value::set_of(games))
+        let games = (self.arena.misere_games(&forms)).map_err(|e| self.misere_error(e, span))?;
+        Ok(Value::set_of(games.into_iter().map(Value::Game).collect()))
     }
 }

@@ -5,7 +5,7 @@
 use miette::LabeledSpan;
 
 use super::{Answer, Result, Session, Value, Verdict};
-use crate::game::misere::Play;
+use crate::game::misere::{Play, Rule};
 use crate::game::{GameError, GameId};
 use crate::source::Span;
 use crate::syntax::ast::{BinOp, Expr, ExprKind, Outcome};
@@ -15,6 +15,9 @@ pub(super) type Failure = (Verdict, Vec<LabeledSpan>, String);
 
 /// Characters of a distinguishing game's simplest form shown in a help line.
 const SHOWN_FORM: usize = 120;
+/// Characters of a distinguishing game written out in a help line (which a diagnostic shows
+/// up to 1000 characters); a longer one is left to `why`.
+const SPELLED_IN_HELP: usize = 600;
 /// A simplest form longer than this is left out of a help line that can do without it.
 const SHORT_FORM: usize = 40;
 
@@ -66,7 +69,7 @@ impl Session {
                 let value = self.eval_root(game)?;
                 let id = self.game_operand(&value, game)?;
                 let losing = self.losing(id, game.span)?;
-                let left = self.misere_answer(id, game.span)?;
+                let left = self.misere_side(id, game.span)?;
                 let verdict = Verdict {
                     holds: losing == (*outcome == Outcome::Losing),
                     claim: match outcome {
@@ -87,17 +90,15 @@ impl Session {
                 };
                 let label =
                     format!("this is a misère {position}-position: the player to move {who}");
-                let form = self.form_text(id, game.span)?;
                 let text = self.typed(game.span);
                 let why = format!(
                     "`why misere {text} is {}` shows why",
                     if losing { "losing" } else { "winning" }
                 );
-                let help = if form.chars().count() <= SHORT_FORM {
-                    format!("misère play: {text} has the simplest form {form}; {why}")
-                } else {
-                    format!("misère play: the player who cannot move wins; {why}")
-                };
+                let help = format!(
+                    "misère play: {}; {why}",
+                    self.decided_by(id, &text, game.span)?
+                );
                 let labels = vec![LabeledSpan::new_with_span(Some(label), game.span)];
                 Ok(Some(Err((verdict, labels, help))))
             }
@@ -112,8 +113,8 @@ impl Session {
                 let verdict = Verdict {
                     holds: equal == (*op == BinOp::Eq),
                     claim: op.symbol(),
-                    left: self.misere_answer(a, first.span)?,
-                    right: Some(self.misere_answer(b, second.span)?),
+                    left: self.misere_side(a, first.span)?,
+                    right: Some(self.misere_side(b, second.span)?),
                     play: Play::Misere,
                 };
                 if verdict.holds {
@@ -148,6 +149,40 @@ impl Session {
         }
     }
 
+    /// A side of a misère claim, as far as deciding the claim told it (no simplest form is
+    /// built for it alone).
+    fn misere_side(&mut self, id: GameId, span: Span) -> Result<Answer> {
+        self.misere_used = true;
+        let facts = crate::explain::misere_facts(&mut self.arena, id)
+            .map_err(|e| self.misere_error(e, span))?;
+        Ok(Answer::Misere(facts))
+    }
+
+    /// What decided a misère outcome, for a failed assert's help: Bouton's rule, the tame
+    /// parts' genera, or the simplest form (when it is short enough to read).
+    fn decided_by(&mut self, id: GameId, text: &str, span: Span) -> Result<String> {
+        let rule = (self.arena.misere_rule(id)).map_err(|e| self.misere_error(e, span))?;
+        Ok(match rule {
+            Rule::Nim(bouton) => format!(
+                "by Bouton's rule for misère Nim, {}",
+                crate::explain::bouton_rule(&bouton)
+            ),
+            Rule::Tame { sum, .. } => format!(
+                "every part of {text} is tame, and their genera add as nim heaps do, to {sum}, \
+                 whose misère value γ0 is {}",
+                sum.misere()
+            ),
+            Rule::Simplest { .. } => {
+                let form = self.form_text(id, span)?;
+                if form.chars().count() <= SHORT_FORM {
+                    format!("{text} has the simplest form {form}")
+                } else {
+                    "the player who cannot move wins".to_owned()
+                }
+            }
+        })
+    }
+
     /// Why two games are not equal in misère play: a game X with G + X and H + X of
     /// different outcomes, checked by play.
     fn told_apart(
@@ -158,14 +193,25 @@ impl Session {
     ) -> Result<String> {
         match self.arena.misere_distinguisher(a, b) {
             Ok(Some(found)) => {
-                let x = self.arena.misere_show(found.form, SHOWN_FORM);
+                // In full, to be played: its repeated parts named (`X1`, ...) and defined.
+                let x = self.arena.misere_spelled(found.form, "X");
                 let (first, second) = if found.first_losing {
                     ("losing", "winning")
                 } else {
                     ("winning", "losing")
                 };
+                let x = x.to_string();
+                let x = if x.chars().count() <= SPELLED_IN_HELP {
+                    format!("for X = {x}")
+                } else {
+                    format!(
+                        "for a game X that `why misere {a_text} == {b_text}` writes out in full \
+                         ({} characters)",
+                        x.chars().count()
+                    )
+                };
                 Ok(format!(
-                    "misère play: {} + X is {first} but {} + X is {second}, for X = {x}",
+                    "misère play: {} + X is {first} but {} + X is {second}, {x}",
                     operand(&a_text),
                     operand(&b_text)
                 ))

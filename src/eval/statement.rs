@@ -68,8 +68,7 @@ impl Session {
             if let StmtKind::Let { name, .. } = &stmt.kind {
                 self.defined_later.remove(&name.name);
             }
-            let checkpoint = self.arena.checkpoint();
-            match self.exec(stmt) {
+            match self.exec_releasing(stmt) {
                 Ok(answer) => {
                     if matches!(answer, Answer::Assert(_)) {
                         summary.held_asserts += 1;
@@ -99,14 +98,12 @@ impl Session {
                         // It did not run to its end: the summary counts those that did.
                         summary.statements -= 1;
                         self.cancelled_by(*error, sink, &mut summary);
-                        self.release_since(checkpoint);
                         break;
                     }
                     let verdict = match &*error {
                         EvalError::AssertFailed { verdict, .. } => Some((**verdict).clone()),
                         _ => None,
                     };
-                    let failed_assert = verdict.is_some();
                     let span = error.span();
                     let mut diagnosis = self.report(*error, span);
                     if let Some(verdict) = verdict {
@@ -117,9 +114,6 @@ impl Session {
                         summary.runtime_errors += 1;
                     }
                     sink(Event::Error(diagnosis));
-                    if !failed_assert {
-                        self.release_since(checkpoint);
-                    }
                 }
                 Err(Flow::Suspend(_)) => unreachable!("suspended calls are driven to the end"),
             }
@@ -284,7 +278,7 @@ impl Session {
         }
     }
 
-    fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
+    pub(super) fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
         self.steps = 0;
         self.current_play = self.session_play;
         self.misere_used = false;

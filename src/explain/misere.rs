@@ -5,6 +5,7 @@
 use std::fmt;
 
 use super::{Explainer, Folded, Proof, Result, Rule, Step, binary_columns};
+use crate::game::misere::genus::{self, Untamed};
 use crate::game::misere::nim::NimMove;
 use crate::game::misere::{Bouton, CanonId, Class, Genus, Play, Rule as Decided};
 use crate::game::moves::Move;
@@ -19,8 +20,9 @@ pub struct MisereSummary {
     pub losing: bool,
     pub genus: Genus,
     pub class: Class,
-    /// The simplest form, as grundy reads it (cut short past a screen line).
-    pub simplest: String,
+    /// The simplest form, as grundy reads it (cut short past a screen line); `None` when the
+    /// outcome was decided without it (see [`misere_facts`]).
+    pub simplest: Option<String>,
 }
 
 impl fmt::Display for MisereSummary {
@@ -32,11 +34,14 @@ impl fmt::Display for MisereSummary {
         };
         write!(
             f,
-            "misère {outcome} · genus {} ({}) · simplest form {}",
+            "misère {outcome} · genus {} ({})",
             self.genus,
-            self.class.word(),
-            self.simplest
-        )
+            self.class.word()
+        )?;
+        match &self.simplest {
+            Some(form) => write!(f, " · simplest form {form}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -49,8 +54,47 @@ pub fn misere_summary(arena: &mut Arena, game: GameId) -> Result<MisereSummary> 
         losing,
         genus,
         class,
-        simplest: arena.misere_show(form, FORM_WIDTH),
+        simplest: Some(arena.misere_show(form, FORM_WIDTH)),
     })
+}
+
+/// The misère facts of a game as far as the rule that decides its outcome gives them (what
+/// an assert reports of its sides): a sum of nim heaps or of tame games has its genus from
+/// its parts', and its simplest form only when it is a nim heap; the simplest form of the
+/// whole is built only when the rule needs it.
+pub fn misere_facts(arena: &mut Arena, game: GameId) -> Result<MisereSummary> {
+    match arena.misere_rule(game)? {
+        Decided::Simplest { form } => {
+            let canon = arena.misere_canon();
+            let (losing, genus, class) = (canon.is_p(form), canon.genus(form), canon.class(form));
+            Ok(MisereSummary {
+                losing,
+                genus,
+                class,
+                simplest: Some(arena.misere_show(form, FORM_WIDTH)),
+            })
+        }
+        Decided::Nim(bouton) => {
+            let genera: Vec<Genus> = bouton.heaps.iter().map(|&h| genus::nim_heap(h)).collect();
+            let heap = bouton.as_heap();
+            Ok(MisereSummary {
+                losing: bouton.losing(),
+                genus: genus::tame_sum(&genera),
+                class: if heap.is_some() {
+                    Class::NimHeap
+                } else {
+                    Class::Tame
+                },
+                simplest: heap.map(crate::game::show_nimber),
+            })
+        }
+        Decided::Tame { sum, .. } => Ok(MisereSummary {
+            losing: sum.misere() == 0,
+            genus: sum,
+            class: Class::Tame,
+            simplest: None,
+        }),
+    }
 }
 
 /// `moves misere G`: the winning moves in misère play (or every move, with its outcome).
@@ -167,7 +211,7 @@ impl Explainer<'_> {
         let listed = if all {
             self.first_moves(game, shown)?
         } else {
-            self.arena.moves(game)?
+            self.every_move(game)?
         };
         let mut moves = Vec::new();
         let mut winning = 0usize;
@@ -208,6 +252,16 @@ impl Explainer<'_> {
         })
     }
 
+    /// Every move of a game, a game of the user's own (or such a part of a sum) moving as
+    /// its body writes it, with the words it gives the move (`as "take 3"`).
+    fn every_move(&mut self, game: GameId) -> Result<Vec<(Move, GameId)>> {
+        if self.has_written(game) {
+            self.first_moves(game, usize::MAX)
+        } else {
+            self.arena.moves(game)
+        }
+    }
+
     /// `why misere ...`: a proof in misère play.
     pub(super) fn misere_proof(&mut self, claim: &super::Claim) -> Result<Proof> {
         use super::Claim;
@@ -233,10 +287,9 @@ impl Explainer<'_> {
                 let headline = format!("In misère play the player to move {who} {text}.");
                 let mut steps = self.misere_outcome_steps(*game, text)?;
                 steps.push(self.genus_step(*game, text)?);
-                steps.push(Step::new(format!(
-                    "its simplest form is {}",
-                    summary.simplest
-                )));
+                if let Some(form) = &summary.simplest {
+                    steps.push(Step::new(format!("its simplest form is {form}")));
+                }
                 Ok(proof(headline, None, steps, self.folded))
             }
         }
@@ -319,8 +372,7 @@ impl Explainer<'_> {
         let deeper = depth + 1 < self.fold.depth;
         if !losing {
             let (how, to) = self
-                .arena
-                .moves(game)?
+                .every_move(game)?
                 .into_iter()
                 .find(|(_, to)| self.arena.misere_losing(*to).unwrap_or(false))
                 .expect("a winning game has a move to a losing one");
@@ -402,6 +454,35 @@ impl Explainer<'_> {
             genus.gamma(len - 2),
             genus.gamma(len - 1)
         ));
+        if let Some((option, why)) = self.arena.misere_canon().wild_because(form) {
+            let shown = self.arena.misere_show(option, FORM_WIDTH / 2);
+            detail.push(match why {
+                Untamed::Needed { misere } => {
+                    let (name, game, its) = if misere {
+                        let its = self.arena.misere_canon().genus(option).misere();
+                        ("γ0", genus.misere(), its)
+                    } else {
+                        (
+                            "g",
+                            genus.normal,
+                            self.arena.misere_canon().genus(option).normal,
+                        )
+                    };
+                    format!(
+                        "a tame genus, but its option {shown} is not tame, and {name} = {game} \
+                         needs its {name} of {its} (Conway's tame games leave their untame \
+                         options out of their values): wild"
+                    )
+                }
+                Untamed::Irreversible => format!(
+                    "a tame genus, but its option {shown} is not tame, and reversing it needs \
+                     a tame option of g = {} and one of γ0 = {} among its options; it lacks \
+                     one: wild",
+                    genus.normal,
+                    genus.misere()
+                ),
+            });
+        }
         Ok(
             Step::new(format!("{text} has genus {genus}: it is {}", class.word()))
                 .by(Rule::Genus)
@@ -442,17 +523,21 @@ impl Explainer<'_> {
                 .arena
                 .misere_distinguisher(lhs, rhs)?
                 .expect("different simplest forms are told apart");
-            let x = self.arena.misere_show(found.form, FORM_WIDTH);
+            // Written in full, to be played: its repeated parts named, and defined beneath.
+            let x = self.arena.misere_spelled(found.form, "X");
             let (p, n) = if found.first_losing {
                 (left, right)
             } else {
                 (right, left)
             };
+            let parts = (x.parts.iter()).map(|(name, game)| format!("where {name} = {game}"));
             steps.push(
                 Step::new(format!(
-                    "with X = {x}: {p} + X is losing and {n} + X is winning (played out)"
+                    "with X = {}: {p} + X is losing and {n} + X is winning (played out)",
+                    x.text
                 ))
-                .by(Rule::Distinguisher),
+                .by(Rule::Distinguisher)
+                .detail(parts.collect()),
             );
         }
         Ok(proof(headline, Some(holds), steps, self.folded))
@@ -511,7 +596,7 @@ fn proof(headline: String, holds: Option<bool>, steps: Vec<Step>, folded: bool) 
 }
 
 /// The part of Bouton's rule a position of misère Nim is in.
-fn bouton_rule(bouton: &Bouton) -> String {
+pub fn bouton_rule(bouton: &Bouton) -> String {
     if bouton.has_large_heap() {
         format!(
             "with a heap of two or more chips, as in Nim the player to move loses exactly when \

@@ -20,7 +20,7 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 
 pub use listing::{MoveLine, MoveList, OptionLine, OptionList};
-pub use misere::{MisereMoves, MisereSummary, misere_summary};
+pub use misere::{MisereMoves, MisereSummary, bouton_rule, misere_facts, misere_summary};
 pub use picture::TREE_WIDTH;
 pub use proof::{Folded, Proof, Rule, Step, binary_columns, values_text};
 pub use why::Claim;

@@ -220,6 +220,7 @@ fn node_bytes(node: &Node) -> u64 {
 pub struct Checkpoint {
     nodes: usize,
     dag_bytes: u64,
+    misere: misere::MisereMark,
 }
 
 pub struct Arena {
@@ -338,10 +339,12 @@ impl Arena {
         Ok(id)
     }
 
-    /// Counts `bytes` more kept in the arena, or says the `memory` limit they would pass.
+    /// Counts `bytes` more kept in the arena, or says the `memory` limit they would pass
+    /// (beside what the evaluator and the misère tables hold).
     fn charge(&mut self, bytes: u64) -> Result<(), u64> {
         let total = self.dag_bytes.saturating_add(bytes);
-        if total.saturating_add(self.held_outside) > self.limits.memory {
+        let beside = self.held_outside.saturating_add(self.misere_bytes());
+        if total.saturating_add(beside) > self.limits.memory {
             return Err(self.limits.memory);
         }
         self.dag_bytes = total;
@@ -353,13 +356,20 @@ impl Arena {
         Checkpoint {
             nodes: self.nodes.len(),
             dag_bytes: self.dag_bytes,
+            misere: self.misere_mark(),
         }
     }
 
-    /// Forgets the games made since `checkpoint` (the arena's tables of heap games,
-    /// pictures and graphs keep what they learned: it is true, and small beside them). The
-    /// games before it are all still there, with their ids.
+    /// What the misère tables held at `checkpoint`.
+    pub fn misere_at(checkpoint: Checkpoint) -> misere::MisereMark {
+        checkpoint.misere
+    }
+
+    /// Forgets the games made since `checkpoint`, with what the misère tables learned since
+    /// (the arena's tables of heap games, pictures and graphs keep what they learned: it is
+    /// true, and small beside them). The games before it are all still there, with their ids.
     pub fn rollback(&mut self, checkpoint: Checkpoint) {
+        self.misere_rollback(checkpoint.misere);
         if self.nodes.len() <= checkpoint.nodes {
             return;
         }
@@ -367,8 +377,6 @@ impl Arena {
         self.nimbers.truncate(checkpoint.nodes);
         self.nimbers.shrink_to(checkpoint.nodes);
         self.dag_bytes = checkpoint.dag_bytes;
-        self.misere
-            .forget_games_from(GameId(checkpoint.nodes as u32));
     }
 
     /// The first game made after `checkpoint`: games from here on are forgotten by a

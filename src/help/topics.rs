@@ -397,8 +397,8 @@ equal in misère play exactly when their simplest forms are the same.",
         name: "born_by",
         title: "born_by(n): the games born by day n, in misère play",
         text: "The set of misère-inequivalent games born by day n, as games in simplest form: \
-1, 2, 3, 5, 22 and 4171780 of them for n = 0 to 5. Day 6 would have more than 2^4171780 sets \
-of options, so n stops at 5.",
+1, 2, 3, 5, 22 and 4171780 of them for n = 0 to 5. Day 6 has 2^4171780 sets of options (one \
+for each set of day 5's games), so n stops at 5.",
         example: "born_by(2)\nlen(born_by(4))",
     },
     Topic {

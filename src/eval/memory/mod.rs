@@ -23,9 +23,20 @@ mod measured;
 pub(super) use measured::Measured;
 
 use super::calls::CallKey;
-use super::{EvalError, Result, Session, Value};
+use super::{Answer, EvalError, Flow, Result, Session, Value};
+use crate::syntax::ast::Stmt;
 use crate::game::{Arena, Checkpoint, GameId};
 use crate::source::Span;
+
+/// Caches kept from earlier statements make room for a statement stopped because the
+/// session was full when they took at least this part of it (1/16): less could hardly have
+/// made the difference, and the statement is not run twice for it.
+const ROOM_SHARE: u64 = 16;
+
+/// Whether a statement failed, other than by an assert found false (whose work is sound).
+fn failed(result: &Result<Answer>) -> bool {
+    matches!(result, Err(Flow::Error(error)) if !matches!(**error, EvalError::AssertFailed { .. }))
+}
 
 /// What an allocation takes beyond what it holds: the allocator's header, an `Arc`'s counts.
 pub(super) const ALLOCATION: u64 = 32;
@@ -378,37 +389,74 @@ impl Session {
         Ok(())
     }
 
-    /// A statement failed. If it was stopped because the session was full, what it built
-    /// is released, so that the next one finds the session as it was before: the games it
-    /// made, the calls remembered that hold them, and their names (what it learned of older
-    /// games is kept: it is true, and paid for). Memory full, what families remember goes
-    /// too, and misère play's simplest forms: they are worked out again when asked, and
-    /// without that, every statement after would stop at the limit too.
+    /// Runs a statement; if it fails (an assert aside), releases what it built (see
+    /// [`Session::release_since`]). If it stopped because the session was full while caches
+    /// kept from earlier statements took a good share of the room (what families remember,
+    /// misère play's simplest forms), they are dropped (they are found again when asked) and
+    /// the statement runs once more with their room.
+    pub(in crate::eval) fn exec_releasing(&mut self, stmt: &Stmt) -> Result<Answer> {
+        let checkpoint = self.arena.checkpoint();
+        let cached = self.held.memo.saturating_add(self.arena.misere_bytes());
+        let result = self.exec(stmt);
+        if !failed(&result) {
+            return result;
+        }
+        let full = self.held.filled.get();
+        self.release_since(checkpoint);
+        let forms_known = Arena::misere_at(checkpoint).forms_known as u64;
+        let limits = self.limits.game;
+        let crowded = full.is_some()
+            && (cached.saturating_mul(ROOM_SHARE) >= limits.memory
+                || forms_known.saturating_mul(ROOM_SHARE) >= limits.nodes as u64);
+        if !crowded {
+            return result;
+        }
+        self.memo.clear();
+        self.memo_forgotten();
+        self.arena.misere_clear();
+        let checkpoint = self.arena.checkpoint();
+        let again = self.exec(stmt);
+        if failed(&again) {
+            self.release_since(checkpoint);
+        }
+        again
+    }
+
+    /// A statement failed. What misère play's tables learned in it is forgotten. If it was
+    /// stopped because the session was full, what it built is released too, so that the
+    /// next one finds the session as it was before: the games it made, the calls remembered
+    /// that hold them, and their names (what it learned of older games is kept: it is true,
+    /// and paid for). Memory full, what families remember goes too, and all simplest forms:
+    /// they are worked out again when asked, and without that, every statement after would
+    /// stop at the limit too.
     ///
-    /// A statement that failed otherwise (a wrong type, the `steps` limit, Ctrl-C) keeps
-    /// what it made: it fits, and asking again goes on from there.
-    pub(super) fn release_since(&mut self, checkpoint: Checkpoint) {
-        let first = Arena::first_after(checkpoint);
+    /// A statement that failed otherwise (a wrong type, the `steps` limit, Ctrl-C) keeps the
+    /// games it made and the calls it remembered: they fit, and asking again goes on from
+    /// there.
+    fn release_since(&mut self, checkpoint: Checkpoint) {
         let filled = self.held.filled.get();
         self.lists_gone();
         self.case = None;
         self.value_begins();
-        if filled.is_none() {
+        let Some(full) = filled else {
+            self.arena.misere_rollback(Arena::misere_at(checkpoint));
             return;
-        }
-        if filled == Some(Full::Memory) {
+        };
+        let first = Arena::first_after(checkpoint);
+        let made_games = self.arena.len() > first.index();
+        self.arena.rollback(checkpoint);
+        if full == Full::Memory {
             self.memo.clear();
             self.memo_forgotten();
-            self.arena.forget_misere_forms();
+            self.arena.misere_clear();
+        } else if made_games {
+            let freed = self.memo.forget_games_from(first);
+            self.held.memo = self.held.memo.saturating_sub(freed);
+            self.hold_outside();
         }
-        if self.arena.len() <= first.index() {
-            return;
+        if made_games {
+            self.names.forget_games_from(first);
         }
-        let freed = self.memo.forget_games_from(first);
-        self.held.memo = self.held.memo.saturating_sub(freed);
-        self.hold_outside();
-        self.names.forget_games_from(first);
-        self.arena.rollback(checkpoint);
     }
 
     /// The remembered values are forgotten (a definition changed).
@@ -452,6 +500,7 @@ impl Session {
             ("what families remember", self.held.memo),
             ("the values of names", self.held.names_total),
             ("the lists being built", self.held.lists),
+            ("misère play's simplest forms", self.arena.misere_bytes()),
         ]
         .into_iter()
         .filter(|&(_, bytes)| bytes > 0)
@@ -465,7 +514,9 @@ impl Session {
     }
 
     fn over_limit(&self, bytes: u64) -> bool {
-        let held = self.arena.dag_bytes().saturating_add(self.outside_dag());
+        let held = (self.arena.dag_bytes())
+            .saturating_add(self.outside_dag())
+            .saturating_add(self.arena.misere_bytes());
         held.saturating_add(bytes) > self.limits.game.memory
     }
 
@@ -528,6 +579,7 @@ impl Session {
     fn out_of_memory(&self, growing: Growing, bytes: u64, span: Span) -> super::Flow {
         let needed = (self.arena.dag_bytes())
             .saturating_add(self.outside_dag())
+            .saturating_add(self.arena.misere_bytes())
             .saturating_add(bytes);
         self.too_large(growing, needed, span).into()
     }

@@ -12,7 +12,10 @@
 //! Entries are built from their options, options first, so an entry's options always have
 //! smaller ids; ids are indices into the table, and 0 is the game with no options.
 
-use rustc_hash::FxHashMap;
+use std::hash::{Hash, Hasher};
+
+use hashbrown::HashTable;
+use rustc_hash::{FxHashMap, FxHasher};
 
 /// A game in misère simplest form: an index into [`Canon`].
 pub type CanonId = u32;
@@ -49,7 +52,8 @@ pub struct Reduction {
 /// The table of simplest forms, and what has been worked out about them.
 pub struct Canon {
     entries: Vec<Entry>,
-    index: FxHashMap<Box<[CanonId]>, CanonId>,
+    /// Each entry's id, found by its list of options (which only the entry keeps).
+    index: HashTable<CanonId>,
     sums: FxHashMap<(CanonId, CanonId), CanonId>,
     mates: FxHashMap<CanonId, CanonId>,
     /// `nims[n]` is the entry of the nim heap *n.
@@ -62,21 +66,23 @@ pub struct Canon {
     pub(super) told_apart: FxHashMap<(CanonId, CanonId), CanonId>,
     pub(super) told_pn: FxHashMap<(CanonId, CanonId), CanonId>,
     pub(super) linked: FxHashMap<(CanonId, CanonId), Option<CanonId>>,
-    /// About what the entries take, for the `memory` limit.
-    pub bytes: u64,
+    /// What the entries' lists of options take on the heap, and the genera's lists of γ.
+    lists_bytes: u64,
+    pub(super) gammas_bytes: u64,
 }
 
-/// Bytes an entry of `options` options takes: the entry, its options twice (entry and index
-/// key) and the index's slot.
-pub fn entry_bytes(options: usize) -> u64 {
-    (std::mem::size_of::<Entry>() + 2 * 4 * options + 48) as u64
+/// How far the table had grown: [`Canon::rollback`] forgets what was found after.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct CanonMark {
+    entries: usize,
+    nims: usize,
 }
 
 impl Default for Canon {
     fn default() -> Self {
         let mut canon = Canon {
             entries: Vec::new(),
-            index: FxHashMap::default(),
+            index: HashTable::new(),
             sums: FxHashMap::default(),
             mates: FxHashMap::default(),
             nims: vec![ZERO, STAR],
@@ -85,7 +91,8 @@ impl Default for Canon {
             told_apart: FxHashMap::default(),
             told_pn: FxHashMap::default(),
             linked: FxHashMap::default(),
-            bytes: 0,
+            lists_bytes: 0,
+            gammas_bytes: 0,
         };
         canon.push(Vec::new());
         canon.push(vec![ZERO]);
@@ -119,6 +126,16 @@ impl Canon {
         (self.entry(id).birthday, id)
     }
 
+    /// The entry with exactly these options (sorted as entries keep them), if there is one.
+    fn find(&self, options: &[CanonId]) -> Option<CanonId> {
+        let entries = &self.entries;
+        (self.index)
+            .find(hash_options(options), |&id| {
+                *entries[id as usize].options == *options
+            })
+            .copied()
+    }
+
     /// Whether `game` has `option` among its options.
     pub fn has_option(&self, game: CanonId, option: CanonId) -> bool {
         let key = self.key(option);
@@ -137,20 +154,30 @@ impl Canon {
     /// The game with these options (each in simplest form), in simplest form.
     pub fn make(&mut self, options: Vec<CanonId>) -> CanonId {
         let options = self.sorted(options);
-        match self.index.get(options.as_slice()) {
-            Some(&id) => id,
-            None => match self.reduction_of_sorted(&options) {
+        self.make_sorted(&options)
+    }
+
+    /// [`Canon::make`] of options sorted as entries keep them, without repeats.
+    pub(super) fn make_sorted(&mut self, options: &[CanonId]) -> CanonId {
+        match self.find(options) {
+            Some(id) => id,
+            None => match self.reduction_of_sorted(options) {
                 Some(reduction) => reduction.through,
-                None => self.push(options),
+                None => self.push(options.to_vec()),
             },
         }
+    }
+
+    /// Sorts games as entries keep their options: by birthday, then id.
+    pub(super) fn sort(&self, games: &mut [CanonId]) {
+        games.sort_unstable_by_key(|&g| self.key(g));
     }
 
     /// Whether the game with these options (each in simplest form) has reversible options,
     /// and if so, the simplest form they reverse through.
     pub fn reduction(&self, options: Vec<CanonId>) -> Option<Reduction> {
         let options = self.sorted(options);
-        if self.index.contains_key(options.as_slice()) {
+        if self.find(&options).is_some() {
             return None;
         }
         self.reduction_of_sorted(&options)
@@ -176,7 +203,7 @@ impl Canon {
             if self.entry(options[split]).birthday <= before + 1 {
                 continue;
             }
-            let Some(&kept) = self.index.get(&options[..split]) else {
+            let Some(kept) = self.find(&options[..split]) else {
                 continue;
             };
             if options[split..].iter().all(|&o| self.has_option(o, kept)) {
@@ -202,9 +229,12 @@ impl Canon {
             crate::game::reduce::mex(options.iter().map(|&o| self.entry(o).misere))
         };
         let normal = crate::game::reduce::mex(options.iter().map(|&o| self.entry(o).normal));
-        self.bytes += entry_bytes(options.len());
+        self.lists_bytes += allocation(4 * options.len());
         let options: Box<[CanonId]> = options.into();
-        self.index.insert(options.clone(), id);
+        let entries = &self.entries;
+        (self.index).insert_unique(hash_options(&options), id, |&other| {
+            hash_options(&entries[other as usize].options)
+        });
         self.entries.push(Entry {
             options,
             birthday,
@@ -278,7 +308,6 @@ impl Canon {
                 .collect();
             let sum = self.make(options);
             self.sums.insert((x, y), sum);
-            self.bytes += 24;
             stack.pop();
             if !tick(self) {
                 return None;
@@ -326,6 +355,104 @@ impl Canon {
             _ => self.mates[&id],
         }
     }
+}
+
+impl Canon {
+    /// About what the table takes in memory: its entries, index and the maps of what was
+    /// worked out, as allocated (capacity, not only what is used), for the `memory` limit.
+    pub fn heap_bytes(&self) -> u64 {
+        use std::mem::size_of;
+        let pair = size_of::<(CanonId, CanonId)>();
+        let id = size_of::<CanonId>();
+        let maps = [
+            table_bytes(self.index.capacity(), id),
+            table_bytes(self.sums.capacity(), pair + id),
+            table_bytes(self.mates.capacity(), 2 * id),
+            table_bytes(self.genera.capacity(), id + size_of::<super::Genus>()),
+            table_bytes(self.classes.capacity(), id + size_of::<super::Class>()),
+            table_bytes(self.told_apart.capacity(), pair + id),
+            table_bytes(self.told_pn.capacity(), pair + id),
+            table_bytes(self.linked.capacity(), pair + size_of::<Option<CanonId>>()),
+        ];
+        let vectors = self.entries.capacity() * size_of::<Entry>() + self.nims.capacity() * id;
+        (maps.iter().sum::<u64>())
+            .saturating_add(vectors as u64)
+            .saturating_add(self.lists_bytes)
+            .saturating_add(self.gammas_bytes)
+    }
+
+    pub fn mark(&self) -> CanonMark {
+        CanonMark {
+            entries: self.entries.len(),
+            nims: self.nims.len(),
+        }
+    }
+
+    /// Forgets every game found after `mark`, and what was worked out about them, giving the
+    /// memory back: what a statement that failed had built.
+    pub fn rollback(&mut self, mark: CanonMark) {
+        let kept = mark.entries as CanonId;
+        // Giving the room back rehashes every map: worth it when the statement had grown the
+        // table by a quarter or more (what a failure past a limit leaves).
+        let shrink = (self.entries.len() - mark.entries) * 4 >= mark.entries;
+        for entry in self.entries.drain(mark.entries..) {
+            self.lists_bytes -= allocation(4 * entry.options.len());
+        }
+        self.index.retain(|&mut id| id < kept);
+        // Heaps listed after the mark may be games new since: they go (the others are found
+        // again when asked for).
+        self.nims.truncate(mark.nims);
+        self.sums
+            .retain(|&(a, b), &mut sum| a < kept && b < kept && sum < kept);
+        self.mates
+            .retain(|&game, &mut mate| game < kept && mate < kept);
+        self.genera.retain(|&game, _| game < kept);
+        self.gammas_bytes = (self.genera.values())
+            .map(|genus| allocation(8 * genus.gammas.capacity()))
+            .sum();
+        self.classes.retain(|&game, _| game < kept);
+        for told in [&mut self.told_apart, &mut self.told_pn] {
+            told.retain(|&(a, b), &mut game| a < kept && b < kept && game < kept);
+        }
+        (self.linked).retain(|&(a, b), game| a < kept && b < kept && game.is_none_or(|g| g < kept));
+        if !shrink {
+            return;
+        }
+        self.entries.shrink_to_fit();
+        let entries = &self.entries;
+        (self.index).shrink_to_fit(|&id| hash_options(&entries[id as usize].options));
+        self.sums.shrink_to_fit();
+        self.mates.shrink_to_fit();
+        self.genera.shrink_to_fit();
+        self.classes.shrink_to_fit();
+        self.told_apart.shrink_to_fit();
+        self.told_pn.shrink_to_fit();
+        self.linked.shrink_to_fit();
+    }
+}
+
+fn hash_options(options: &[CanonId]) -> u64 {
+    let mut hasher = FxHasher::default();
+    options.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Bytes a hash table of `capacity` slots of `slot` bytes takes: its buckets (an eighth more
+/// than it holds, a power of two) and a control byte each.
+pub(super) fn table_bytes(capacity: usize, slot: usize) -> u64 {
+    if capacity == 0 {
+        return 0;
+    }
+    let buckets = (capacity * 8 / 7).next_power_of_two();
+    (buckets * (slot + 1) + 16) as u64
+}
+
+/// Bytes the allocator gives for `bytes` on the heap: a header, rounded to 16.
+pub(super) fn allocation(bytes: usize) -> u64 {
+    if bytes == 0 {
+        return 0;
+    }
+    ((bytes + 8).div_ceil(16) * 16).max(32) as u64
 }
 
 /// A pair in the order its sum is remembered under.

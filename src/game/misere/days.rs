@@ -12,7 +12,10 @@ impl Arena {
     /// The simplest forms of the games born by `day`, in the order first found.
     pub fn misere_born_by(&mut self, day: u32) -> Result<Vec<CanonId>, GameError> {
         let mut born = vec![ZERO];
+        let mut options = Vec::new();
         for _ in 0..day.min(LAST_DAY) {
+            // Sorted as entries keep their options, so that every subset comes out sorted.
+            self.misere.canon.sort(&mut born);
             let mut next = Vec::new();
             let mut seen = rustc_hash::FxHashSet::default();
             let count = born.len();
@@ -21,11 +24,9 @@ impl Arena {
                     self.watch.tick("games born by a day", subset, 1 << count)?;
                     self.check_misere_memory()?;
                 }
-                let options = (0..count)
-                    .filter(|i| subset >> i & 1 == 1)
-                    .map(|i| born[i])
-                    .collect();
-                let form = self.misere.canon.make(options);
+                options.clear();
+                options.extend((0..count).filter(|i| subset >> i & 1 == 1).map(|i| born[i]));
+                let form = self.misere.canon.make_sorted(&options);
                 if seen.insert(form) {
                     next.push(form);
                 }
@@ -33,6 +34,7 @@ impl Arena {
             self.watch.finish();
             born = next;
         }
+        self.check_misere_memory()?;
         Ok(born)
     }
 }

@@ -58,7 +58,6 @@ impl Canon {
             for option in self.options(game).to_vec() {
                 if let Some(link) = self.link(other, option, budget)? {
                     self.told_apart.insert(key, link);
-                    self.bytes += 24;
                     return Ok(Some(link));
                 }
             }
@@ -89,7 +88,6 @@ impl Canon {
             self.make(options)
         };
         self.told_pn.insert((a, b), turned);
-        self.bytes += 24;
         Ok(turned)
     }
 
@@ -114,7 +112,6 @@ impl Canon {
         }
         let link = Some(self.make(options));
         self.linked.insert(key, link);
-        self.bytes += 24;
         Ok(link)
     }
 }

@@ -86,9 +86,9 @@ impl fmt::Display for Genus {
 pub enum Class {
     /// A nim heap.
     NimHeap,
-    /// Tame: it and every option (except options reversible through a tame game of its
-    /// genus) have a nim heap's genus; in sums of tame games it plays as the nim heap of
-    /// its genus, and misère Nim's rule decides.
+    /// Tame: it has the genus of a nim heap or of a sum of them, and every option is tame
+    /// or reversible among tame games (see [`Canon::wild_because`]); in sums of tame games
+    /// it plays as the nim heaps of its genus, and misère Nim's rule decides.
     Tame,
     /// Every option tame, G⁺ 0 or 1 but G⁻ 2 or more: Conway's ambivalent nim heap.
     Restive,
@@ -150,6 +150,7 @@ impl Canon {
             |canon, g| canon.genera.contains_key(&g),
             |canon, g| {
                 let genus = canon.genus_from_options(g);
+                canon.gammas_bytes += super::canonical::allocation(8 * genus.gammas.capacity());
                 canon.genera.insert(g, genus);
             },
         );
@@ -225,31 +226,64 @@ impl Canon {
         Class::Wild
     }
 
-    /// Conway's reversibly tame games: every option that is not tame has a tame option of
-    /// this game's genus (so it is reversible through it in tame company), and the tame
-    /// options alone give this game's values.
+    /// Conway's reversibly tame games (as Winning Ways extends ONAG's tame games): every
+    /// option that is not tame is left out of this game's values (the tame options alone
+    /// give its g and γ0), and has a tame option of this game's g and one of its γ0. Among
+    /// tame games it is reversible: a move to it is answered by the one of those two that
+    /// leaves a P-position, whether the rest of the sum is fickle or not.
     fn reversibly_tame(&mut self, id: CanonId, genus: &Genus) -> bool {
-        let mut normals = Vec::new();
-        let mut miseres = Vec::new();
-        for option in self.options(id).to_vec() {
-            if self.classes[&option].is_tame() {
-                let g = &self.genera[&option];
-                normals.push(g.normal);
-                miseres.push(g.misere());
-                continue;
+        self.untamed_by(id, genus).is_none()
+    }
+
+    /// The first option that keeps a game of tame genus from being tame, and why.
+    pub fn wild_because(&mut self, id: CanonId) -> Option<(CanonId, Untamed)> {
+        let genus = self.genus(id);
+        self.class(id);
+        if !genus.is_tame() {
+            return None;
+        }
+        self.untamed_by(id, &genus)
+    }
+
+    fn untamed_by(&mut self, id: CanonId, genus: &Genus) -> Option<(CanonId, Untamed)> {
+        let options = self.options(id).to_vec();
+        let (tame, untame): (Vec<CanonId>, Vec<CanonId>) =
+            options.into_iter().partition(|o| self.classes[o].is_tame());
+        let normals: Vec<u64> = tame.iter().map(|o| self.genera[o].normal).collect();
+        let miseres: Vec<u64> = tame.iter().map(|o| self.genera[o].misere()).collect();
+        for option in untame {
+            // Its value is one of the game's mex takes, or larger than the game's.
+            let (normal, misere) = (self.genera[&option].normal, self.genera[&option].misere());
+            if normal < genus.normal && !normals.contains(&normal) {
+                return Some((option, Untamed::Needed { misere: false }));
             }
-            let reversible = self.options(option).to_vec().into_iter().any(|second| {
-                self.class(second).is_tame() && {
+            if misere < genus.misere() && !miseres.contains(&misere) {
+                return Some((option, Untamed::Needed { misere: true }));
+            }
+            let (mut normal, mut misere) = (false, false);
+            for second in self.options(option).to_vec() {
+                if self.class(second).is_tame() {
                     let g = self.genus(second);
-                    g.normal == genus.normal && g.misere() == genus.misere()
+                    normal |= g.normal == genus.normal;
+                    misere |= g.misere() == genus.misere();
                 }
-            });
-            if !reversible {
-                return false;
+            }
+            if !(normal && misere) {
+                return Some((option, Untamed::Irreversible));
             }
         }
-        mex(normals) == genus.normal && mex(miseres) == genus.misere()
+        None
     }
+}
+
+/// Why an option that is not tame keeps a game of tame genus from being tame.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Untamed {
+    /// The game's g (or γ0, if `misere`) is the mex of a set this option's value is
+    /// needed in.
+    Needed { misere: bool },
+    /// It has no tame option of the game's g, or none of its γ0, to reverse through.
+    Irreversible,
 }
 
 /// The genus of a sum of tame games, from theirs: they add as nim heaps do under misère

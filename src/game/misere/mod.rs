@@ -12,19 +12,20 @@ pub mod canonical;
 mod days;
 mod distinguish;
 pub mod genus;
+mod held;
 pub mod nim;
 mod play;
+mod show;
 
 use rustc_hash::FxHashMap;
 
 pub use canonical::{Canon, CanonId, Reduction};
 pub use genus::{Class, Genus};
+pub use held::MisereMark;
 pub use nim::Bouton;
+pub use show::Spelled;
 
 use super::{Arena, GameError, GameId, Node};
-
-/// Bytes a game's remembered simplest form takes (a map entry), for the `memory` limit.
-const FORM_BYTES: u64 = 32;
 
 /// Who wins when no move is left.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -50,11 +51,17 @@ impl Play {
 #[derive(Default)]
 pub struct MisereTables {
     pub canon: Canon,
-    forms: FxHashMap<GameId, CanonId>,
+    /// In the order found, so that a failed statement's are forgotten (see [`held`]).
+    forms: held::FxIndexMap<GameId, CanonId>,
     /// Options listed for a game whose own options are still being worked out.
     pending: FxHashMap<GameId, Vec<GameId>>,
-    /// Outcomes found by play (see [`Arena::misere_losing_by_play`]).
-    played: FxHashMap<Box<[GameId]>, bool>,
+    /// Outcomes found by play (see [`Arena::misere_losing_by_play`]), in the order found.
+    played: held::FxIndexMap<Box<[GameId]>, bool>,
+    /// What the positions played out hold on the heap.
+    played_bytes: u64,
+    /// What the tables took when last measured: the DAG's growth is checked against the
+    /// `memory` limit with it (measuring at every node would cost more than the node).
+    held: u64,
 }
 
 /// Which part of the theory decides a misère outcome.
@@ -82,25 +89,7 @@ impl Rule {
     }
 }
 
-impl MisereTables {
-    /// Forgets which simplest form the games from `first` on have: they are being taken
-    /// out of the arena (their statement failed).
-    pub(super) fn forget_games_from(&mut self, first: GameId) {
-        self.forms.retain(|&id, _| id < first);
-        // An old game's options may be new: a heap's are made when first listed.
-        (self.pending).retain(|&id, options| id < first && options.iter().all(|&o| o < first));
-        self.played
-            .retain(|games, _| games.iter().all(|&id| id < first));
-    }
-}
-
 impl Arena {
-    /// Forgets every simplest form worked out: a statement stopped because the session was
-    /// full takes them with it, to make room (they are worked out again when asked).
-    pub fn forget_misere_forms(&mut self) {
-        self.misere = MisereTables::default();
-    }
-
     pub fn misere(&self) -> &MisereTables {
         &self.misere
     }
@@ -234,17 +223,17 @@ impl Arena {
                 }
             };
             self.misere.forms.insert(top, form);
-            self.misere.canon.bytes += FORM_BYTES;
             stack.pop();
         }
         self.watch.finish();
+        self.check_misere_memory()?;
         Ok(self.misere.forms[&id])
     }
 
     /// Pushes the games whose simplest form is not known yet; whether there were any.
     fn push_unknown(&self, games: &[GameId], stack: &mut Vec<GameId>) -> bool {
         let waiting = stack.len();
-        stack.extend(games.iter().filter(|g| !self.misere.forms.contains_key(g)));
+        stack.extend(games.iter().filter(|&g| !self.misere.forms.contains_key(g)));
         stack.len() > waiting
     }
 
@@ -292,11 +281,20 @@ impl Arena {
             ..
         } = self;
         let mut failed = None;
+        let beside = misere.bytes_beside_canon();
         let result = {
             let mut count = 0u64;
             let mut budget = |canon: &Canon| {
                 count += 1;
-                if let Err(error) = memory_left(canon, *limits, *dag_bytes, *held_outside) {
+                // Measuring the tables costs a few map lookups: every 64 steps, each of
+                // which adds a few entries at most.
+                if !count.is_multiple_of(64) {
+                    return true;
+                }
+                let held = beside.saturating_add(canon.heap_bytes());
+                if let Err(error) =
+                    memory_left(held, canon.len(), *limits, *dag_bytes, *held_outside)
+                {
                     failed = Some(error);
                 } else if count.is_multiple_of(1 << 10)
                     && let Err(error) = watch.tick(what, count, 0)
@@ -308,6 +306,10 @@ impl Arena {
             run(&mut misere.canon, &mut budget)
         };
         watch.finish();
+        // Measured again whatever happened: a diagnostic says what the tables hold.
+        if let Err(error) = self.check_misere_memory() {
+            failed.get_or_insert(error);
+        }
         match (result, failed) {
             (Some(result), _) => Ok(result),
             (None, Some(error)) => Err(error),
@@ -315,9 +317,12 @@ impl Arena {
         }
     }
 
-    pub(super) fn check_misere_memory(&self) -> Result<(), GameError> {
+    /// Measures the tables, and whether they still fit beside the DAG.
+    pub(super) fn check_misere_memory(&mut self) -> Result<(), GameError> {
+        self.misere.held = self.misere.bytes();
         memory_left(
-            &self.misere.canon,
+            self.misere.held,
+            self.misere.canon.len(),
             self.limits,
             self.dag_bytes,
             self.held_outside,
@@ -326,7 +331,30 @@ impl Arena {
 
     /// A simplest form as a game of the DAG (a nim heap where it is one).
     pub fn misere_game(&mut self, form: CanonId) -> Result<GameId, GameError> {
+        Ok(self.misere_games(&[form])?[0])
+    }
+
+    /// Simplest forms as games of the DAG, the games they share made once.
+    pub fn misere_games(&mut self, forms: &[CanonId]) -> Result<Vec<GameId>, GameError> {
         let mut made: FxHashMap<CanonId, GameId> = FxHashMap::default();
+        let mut games = Vec::with_capacity(forms.len());
+        for (done, &form) in forms.iter().enumerate() {
+            if done.is_multiple_of(1 << 12) {
+                self.watch
+                    .tick("simplest forms made games", done as u64, forms.len() as u64)?;
+            }
+            games.push(self.misere_game_with(form, &mut made)?);
+        }
+        self.watch.finish();
+        self.check_misere_memory()?;
+        Ok(games)
+    }
+
+    fn misere_game_with(
+        &mut self,
+        form: CanonId,
+        made: &mut FxHashMap<CanonId, GameId>,
+    ) -> Result<GameId, GameError> {
         let mut stack = vec![form];
         while let Some(&top) = stack.last() {
             if made.contains_key(&top) {
@@ -338,80 +366,40 @@ impl Arena {
                 stack.pop();
                 continue;
             }
-            let options = self.misere.canon.options(top).to_vec();
-            let waiting: Vec<CanonId> = options
-                .iter()
-                .copied()
+            let options = self.misere.canon.options(top);
+            let waiting: Vec<CanonId> = (options.iter().copied())
                 .filter(|o| !made.contains_key(o))
                 .collect();
             if !waiting.is_empty() {
                 stack.extend(waiting);
                 continue;
             }
-            let game = self.with_options(options.iter().map(|o| made[o]).collect())?;
+            let options = options.iter().map(|o| made[o]).collect();
+            let game = self.with_options(options)?;
             self.misere.forms.insert(game, top);
             made.insert(top, game);
             stack.pop();
         }
         Ok(made[&form])
     }
-
-    /// A simplest form written as grundy reads it: `*3`, `<*2, *2 + *2>`, nested; cut short
-    /// past `width` characters.
-    pub fn misere_show(&self, form: CanonId, width: usize) -> String {
-        let mut text = String::new();
-        show(&self.misere.canon, form, width, &mut text);
-        if text.len() > width {
-            let cut = (0..=width)
-                .rev()
-                .find(|&i| text.is_char_boundary(i))
-                .unwrap_or(0);
-            text.truncate(cut);
-            text.push('…');
-        }
-        text
-    }
 }
 
-fn show(canon: &Canon, form: CanonId, width: usize, text: &mut String) {
-    if text.len() > width {
-        return;
-    }
-    match canon.as_nim(form) {
-        Some(0) => return text.push('0'),
-        Some(chips) => return text.push_str(&format!("*{chips}")),
-        None => {}
-    }
-    text.push('<');
-    for (i, &option) in canon.options(form).iter().enumerate() {
-        if i > 0 {
-            text.push_str(", ");
-        }
-        show(canon, option, width, text);
-        if text.len() > width {
-            return;
-        }
-    }
-    text.push('>');
-}
-
-/// Whether the simplest forms still fit in the `memory` limit beside the DAG, and in the
-/// `nodes` limit.
+/// Whether tables of `held` bytes and `forms` simplest forms still fit in the `memory` limit
+/// beside the DAG, and in the `nodes` limit.
 fn memory_left(
-    canon: &Canon,
+    held: u64,
+    forms: usize,
     limits: super::GameLimits,
     dag_bytes: u64,
     held_outside: u64,
 ) -> Result<(), GameError> {
-    let total = dag_bytes
-        .saturating_add(held_outside)
-        .saturating_add(canon.bytes);
+    let total = dag_bytes.saturating_add(held_outside).saturating_add(held);
     if total > limits.memory {
         return Err(GameError::DagOutOfMemory {
             limit: limits.memory,
         });
     }
-    if canon.len() > limits.nodes {
+    if forms > limits.nodes {
         return Err(GameError::TooManyNodes {
             limit: limits.nodes,
         });

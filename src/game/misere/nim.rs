@@ -42,6 +42,14 @@ impl Bouton {
         self.heaps.iter().filter(|&&h| h == 1).count()
     }
 
+    /// The nim heap the position is equal to in misère play, if it is one: with at most one
+    /// heap of two chips or more, `*n + *1 = *(n ⊕ 1)` and `*1 + *1 = 0` (their simplest
+    /// forms are the same), so the heaps add to their nim-sum.
+    pub fn as_heap(&self) -> Option<u64> {
+        let large = self.heaps.iter().filter(|&&h| h >= 2).count();
+        (large <= 1).then(|| self.nim_sum())
+    }
+
     /// Whether the player to move loses.
     pub fn losing(&self) -> bool {
         if self.has_large_heap() {

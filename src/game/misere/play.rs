@@ -55,11 +55,12 @@ impl Arena {
             }
             let losing = !moves.is_empty() && moves.iter().all(|m| !self.misere.played[m]);
             next.remove(&top);
-            self.misere.canon.bytes += 48 + 4 * top.len() as u64;
+            self.misere.played_bytes += super::canonical::allocation(4 * top.len());
             self.misere.played.insert(top, losing);
             stack.pop();
         }
         self.watch.finish();
+        self.check_misere_memory()?;
         Ok(self.misere.played[&start])
     }
 
