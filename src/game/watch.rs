@@ -135,6 +135,15 @@ impl Watch {
         Ok(())
     }
 
+    /// Whether `bytes` more fit in the room measured (see [`Watch::measure_from`]): asked
+    /// before an allocation large enough to pass the limit at once.
+    pub fn room_for(&self, bytes: u64) -> Result<(), GameError> {
+        match &self.budget {
+            Some(budget) => budget.room_for(bytes),
+            None => Ok(()),
+        }
+    }
+
     /// The statement is over: its reports end, whichever computation made them.
     pub fn end(&mut self) {
         if self.reporting
@@ -157,6 +166,17 @@ impl Watch {
 }
 
 impl Budget {
+    fn room_for(&self, bytes: u64) -> Result<(), GameError> {
+        let held = Counts::held_since(self.since);
+        if held.saturating_add(bytes.min(i64::MAX as u64) as i64) > self.room {
+            return Err(GameError::HeldTooMuch {
+                more: (held.max(0) as u64).saturating_add(bytes),
+                limit: self.limit,
+            });
+        }
+        Ok(())
+    }
+
     fn check(&self) -> Result<(), GameError> {
         let held = Counts::held_since(self.since);
         let too_much = || GameError::HeldTooMuch {

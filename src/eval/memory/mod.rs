@@ -24,9 +24,9 @@ pub(super) use measured::Measured;
 
 use super::calls::CallKey;
 use super::{Answer, EvalError, Flow, Result, Session, Value};
-use crate::syntax::ast::Stmt;
 use crate::game::{Arena, Checkpoint, GameId};
 use crate::source::Span;
+use crate::syntax::ast::Stmt;
 
 /// Caches kept from earlier statements make room for a statement stopped because the
 /// session was full when they took at least this part of it (1/16): less could hardly have

@@ -381,6 +381,28 @@ impl Canon {
             .saturating_add(self.gammas_bytes)
     }
 
+    /// What the table's next entry may add to the memory at once: a map that is full is
+    /// rehashed into one twice its size beside it. Checked before the entry is made, so
+    /// that the `memory` limit stops the work before the doubling rather than after it.
+    pub fn next_growth(&self) -> u64 {
+        use std::mem::size_of;
+        let pair = size_of::<(CanonId, CanonId)>();
+        let id = size_of::<CanonId>();
+        let doubling = |len: usize, capacity: usize, slot: usize| match len < capacity {
+            true => 0,
+            false => table_bytes(2 * capacity.max(4), slot),
+        };
+        [
+            doubling(self.index.len(), self.index.capacity(), id),
+            doubling(self.sums.len(), self.sums.capacity(), pair + id),
+            doubling(self.mates.len(), self.mates.capacity(), 2 * id),
+            doubling(self.told_apart.len(), self.told_apart.capacity(), pair + id),
+            doubling(self.linked.len(), self.linked.capacity(), pair + 2 * id),
+        ]
+        .into_iter()
+        .sum()
+    }
+
     pub fn mark(&self) -> CanonMark {
         CanonMark {
             entries: self.entries.len(),

@@ -286,6 +286,14 @@ impl Arena {
             let mut count = 0u64;
             let mut budget = |canon: &Canon| {
                 count += 1;
+                // A full map is rehashed at the next entry: room for it is made sure of first.
+                let growth = canon.next_growth();
+                if growth > 0
+                    && let Err(error) = watch.room_for(growth)
+                {
+                    failed = Some(error);
+                    return false;
+                }
                 // Measuring the tables costs a few map lookups: every 64 steps, each of
                 // which adds a few entries at most.
                 if !count.is_multiple_of(64) {
