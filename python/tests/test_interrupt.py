@@ -11,7 +11,8 @@ import pytest
 
 import grundy
 
-# Ten times more work than the steps limit below allows: without the interrupt these stop
+# More work than the steps limit below allows (which takes a few seconds to reach, well past
+# the interrupt at half a second): without the interrupt these stop
 # on that limit with a GrundyError, seconds later, and the test fails.
 LONG = "count(a < b for a in 0..100000 for b in 0..100000)"
 
@@ -28,7 +29,7 @@ def interrupted(work: Callable[[], object]) -> None:
 
 
 def test_ctrl_c_stops_a_statement_and_the_session_goes_on() -> None:
-    session = grundy.Session(steps=10**8)
+    session = grundy.Session(steps=10**9)
     session.run("let G = *3")
     interrupted(lambda: session.run(LONG))
     assert session["G"].nimber == 3
@@ -37,7 +38,7 @@ def test_ctrl_c_stops_a_statement_and_the_session_goes_on() -> None:
 
 
 def test_ctrl_c_stops_a_family_and_what_it_computed_stays_usable() -> None:
-    session = grundy.Session(steps=10**8)
+    session = grundy.Session(steps=10**9)
     # Every smaller heap is an option: no table shortcut, quadratic work.
     session.run("let S(n) = < S(k) for k in 0..n >")
     interrupted(lambda: session.seq("S", range(100000)))
@@ -47,7 +48,7 @@ def test_ctrl_c_stops_a_family_and_what_it_computed_stays_usable() -> None:
 
 
 def test_ctrl_c_stops_a_question_about_a_game() -> None:
-    session = grundy.Session(steps=10**8)
+    session = grundy.Session(steps=10**9)
     session.run("let S(n) = < S(k) for k in 0..n >")
     small = session.game("S(3)")
     interrupted(lambda: session.game("S(100000)"))

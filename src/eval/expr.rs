@@ -667,8 +667,8 @@ impl Session {
         }
         let (what, label, help) = match error {
             GameError::Cancelled => return EvalError::Cancelled { span }.into(),
-            GameError::HeldTooMuch { more, limit } => {
-                return self.held_too_much(more, limit, span).into();
+            GameError::HeldTooMuch { more, asked, limit } => {
+                return self.held_too_much(more, asked, limit, span).into();
             }
             GameError::TooManyNodes { limit } => (
                 "the game DAG".to_owned(),

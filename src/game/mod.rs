@@ -192,10 +192,11 @@ pub enum GameError {
         depth: u64,
     },
     /// What the running program built (lists, strings, games, tables, pictures), measured as
-    /// it was allocated, passed the `memory` limit: `more` bytes held beyond what the session
-    /// held before it.
+    /// it was allocated, passed the `memory` limit, or would with `asked` bytes more: `more`
+    /// bytes held beyond what the session held before it.
     HeldTooMuch {
         more: u64,
+        asked: u64,
         limit: u64,
     },
     /// Interrupted (Ctrl-C).

@@ -170,7 +170,8 @@ impl Budget {
         let held = Counts::held_since(self.since);
         if held.saturating_add(bytes.min(i64::MAX as u64) as i64) > self.room {
             return Err(GameError::HeldTooMuch {
-                more: (held.max(0) as u64).saturating_add(bytes),
+                more: held.max(0) as u64,
+                asked: bytes,
                 limit: self.limit,
             });
         }
@@ -181,6 +182,7 @@ impl Budget {
         let held = Counts::held_since(self.since);
         let too_much = || GameError::HeldTooMuch {
             more: held.max(0) as u64,
+            asked: 0,
             limit: self.limit,
         };
         if held > self.room {

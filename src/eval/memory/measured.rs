@@ -30,8 +30,10 @@ pub(in crate::eval) struct Measured {
     whole_process: bool,
     /// The program's own resident pages (its code and libraries), read as a run begins.
     program: i64,
-    /// Where the running statement began: the count then, and the DAG's size.
-    statement: Option<Counts>,
+    /// Where the running statement began: what the program had grown by then, and the DAG's
+    /// size. (What the statement grew by is told from the growth at the failure, not from
+    /// what is held when the diagnostic is written: the work's own values are gone then.)
+    statement: i64,
     dag_at_statement: u64,
     /// For the whole process: what its address space may hold (`ulimit -v`), read as a run
     /// begins, when that is less than the `memory` limit allows.
@@ -99,7 +101,7 @@ impl Session {
     /// A statement begins: what it builds is told apart from what was held before it, for
     /// the diagnostic that names what grew.
     pub(in crate::eval) fn statement_measured(&mut self) {
-        self.measured.statement = Some(Counts::now());
+        self.measured.statement = self.measured.since.map_or(0, Counts::held_since);
         self.measured.dag_at_statement = self.arena.dag_bytes();
         self.held.memo_at_start = self.held.memo;
         self.held.names_at_start = self.held.names_total;
@@ -130,7 +132,8 @@ impl Session {
         if self.measured.now().saturating_add(bytes) > limit {
             let more = self.measured.since.map_or(0, Counts::held_since).max(0) as u64;
             let error = GameError::HeldTooMuch {
-                more: more.saturating_add(bytes),
+                more,
+                asked: bytes,
                 limit,
             };
             return Err(self.game_error(error, span));
@@ -150,19 +153,22 @@ impl Session {
 
     /// The diagnostic of a program that passed the `memory` limit by measure, holding `more`
     /// bytes beyond what was held before it: it names what grew most, as the charges tell.
-    pub(in crate::eval) fn held_too_much(&self, more: u64, limit: u64, span: Span) -> EvalError {
+    pub(in crate::eval) fn held_too_much(
+        &self,
+        more: u64,
+        asked: u64,
+        limit: u64,
+        span: Span,
+    ) -> EvalError {
         self.filled(super::Full::Memory);
         // `more` is the program's growth; the statement's own is told from where it began.
-        let total = (self
-            .measured
-            .retained
-            .saturating_add(self.measured.program)
-            .max(0) as u64)
-            .saturating_add(more);
-        let grew = (self.measured.statement)
-            .map_or(more, |since| Counts::held_since(since).max(0) as u64)
-            .min(total);
-        let before = total - grew;
+        let before_run = self.measured.retained.saturating_add(self.measured.program);
+        let held = (before_run.max(0) as u64).saturating_add(more);
+        let grew = more
+            .saturating_sub(self.measured.statement.max(0) as u64)
+            .min(held);
+        let before = held - grew;
+        let total = held.saturating_add(asked);
         let dag = (self.arena.dag_bytes()).saturating_sub(self.measured.dag_at_statement);
         let memo = (self.held.memo).saturating_sub(self.held.memo_at_start);
         let names = (self.held.names_total).saturating_sub(self.held.names_at_start);
@@ -188,11 +194,19 @@ impl Session {
         };
         let needed = total;
         let more = grew;
+        let label = match asked {
+            0 => format!("it holds {} more so far", in_mib(more)),
+            _ => format!(
+                "it holds {} more so far, and would take {} more at once",
+                in_mib(more),
+                in_mib(asked)
+            ),
+        };
         if let Some(allowed) = self.measured.address_space.filter(|&a| a == limit) {
             return EvalError::TooLarge {
                 span,
                 what: "what this statement builds".to_owned(),
-                label: format!("it holds {} more so far", in_mib(more)),
+                label: label.clone(),
                 help: Some(format!(
                     "the system lets this process have {} of memory in all (its address \
                      space, `ulimit -v`), less than the `memory` limit ({}): grundy stops \
