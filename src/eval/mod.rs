@@ -2,44 +2,18 @@
 //! programs one statement at a time, telling an injected sink what each statement printed.
 //! The REPL, scripts, `eval` and the tests all go through [`Session::run`].
 
-mod advice;
-mod answer;
-mod boards;
 mod builtins;
 mod calls;
-mod capped;
-mod collections;
-mod commands;
-mod compile;
-mod digraph;
-mod drawing;
-mod error;
+mod claims;
 mod expr;
-mod families;
-mod functions;
-mod host;
-mod inspect;
-mod library;
+mod files;
 pub mod limits;
-mod memo;
-mod memory;
-mod misere;
-mod misere_claims;
-mod naming;
-mod ops;
-mod options;
-mod pictures;
-mod play;
-mod plot;
-mod quantifiers;
-mod reasons;
-mod require;
-mod resolve;
-mod spelled;
-mod statement;
-pub mod value;
-mod wording;
-mod written;
+mod report;
+
+pub use limits::Limits;
+mod names;
+mod run;
+pub mod values;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -47,45 +21,20 @@ use std::sync::atomic::AtomicBool;
 use indexmap::IndexMap;
 use rustc_hash::FxHashMap;
 
-pub use answer::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 pub use builtins::BUILTINS;
-pub use digraph::DigraphTable;
-pub use error::{EvalError, Warning};
-pub use families::{PeriodReport, Table};
-pub use play::{parse_play, play_word};
-pub use plot::PROMPT_PLOT_FILE;
-pub use value::Value;
+pub use builtins::digraph::DigraphTable;
+pub use claims::play::{parse_play, play_word};
+pub use files::plot::PROMPT_PLOT_FILE;
+pub use report::answer::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
+pub use report::error::{EvalError, Warning};
+pub use values::tables::{PeriodReport, Table};
+pub use values::{Function, Value};
 
 use crate::game::misere::Play;
-use crate::game::{Arena, GameId, GameLimits};
+use crate::game::{Arena, GameId};
 use crate::source::{Sources, Span};
-use crate::syntax::ast::{Expr, Ident};
+use crate::syntax::ast::Expr;
 use calls::CallState;
-
-/// Bounds on one session's work, so that no input takes the whole machine.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
-    pub game: GameLimits,
-    /// How deep calls of families may nest: `S(1000000)` is a million deep.
-    pub depth: usize,
-    /// Calls and `for` passes in one statement.
-    pub steps: u64,
-    /// Bytes of one program's text read from a file or standard input.
-    pub source: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            game: GameLimits::default(),
-            depth: 1 << 20,
-            steps: 1_000_000_000,
-            // 800 times the largest example worksheet; parsing takes up to about 220
-            // bytes of memory a byte (a long line of `*1+*1+...`), so at most 900 MiB.
-            source: 4 << 20,
-        }
-    }
-}
 
 /// A name bound at the top level.
 #[derive(Clone, Debug)]
@@ -96,23 +45,10 @@ enum Global {
     Failed,
 }
 
-/// A family: `let S(n) = ...`.
-#[derive(Debug)]
-pub struct Function {
-    /// Its index in the session; memo entries are keyed by it.
-    id: u32,
-    name: Ident,
-    params: Vec<Ident>,
-    body: Arc<Expr>,
-    /// It comes from the library (std/): its body sees the library and the built-ins, never
-    /// the user's definitions, so a user's `let` of a name it uses does not change it.
-    library: bool,
-}
-
 pub struct Session {
     pub arena: Arena,
     /// What games are called in explanations: `let` names and family calls like `S(5)`.
-    names: naming::GameNames,
+    names: names::GameNames,
     pub sources: Sources,
     /// Set through [`Session::set_limit`], which keeps the arena's copy in step.
     limits: Limits,
@@ -122,9 +58,9 @@ pub struct Session {
     globals: IndexMap<Arc<str>, Global, rustc_hash::FxBuildHasher>,
     function_count: u32,
     /// Results of family calls, per argument tuple.
-    memo: memo::Memo,
+    memo: calls::memo::Memo,
     /// What is charged to the `memory` limit beside the game DAG.
-    held: memory::Held,
+    held: limits::memory::Held,
     /// Names a loop variable or parameter gives a value, innermost last.
     locals: Vec<(Arc<str>, Value)>,
     /// How far the stack may grow before evaluation moves to a fresh segment.
@@ -138,14 +74,14 @@ pub struct Session {
     /// Names the running program defines further down, with where.
     defined_later: FxHashMap<Arc<str>, Span>,
     /// Noting how a body writes its options, for explanations.
-    recording: written::Recording,
+    recording: names::written::Recording,
     /// Family bodies run compiled ([`compile`]); off, they are only walked as written (the
     /// reference the compiled form is tested against).
     compile_bodies: bool,
     /// Family bodies compiled on their first call, by function id (`None` for one left to
     /// the tree-walker); forgotten at every definition, which may change what a call in
     /// them calls.
-    compiled: rustc_hash::FxHashMap<u32, Option<Arc<compile::Code>>>,
+    compiled: rustc_hash::FxHashMap<u32, Option<Arc<calls::compile::Code>>>,
     /// What `let` names of games were defined as, where that may call a family of the
     /// user's own: explanations of the name speak of the calls.
     definitions: FxHashMap<Arc<str>, Expr>,
@@ -158,15 +94,15 @@ pub struct Session {
     /// A library family's body is being evaluated: names are looked up in the library.
     in_library: bool,
     /// The case that decided the last `all` or `any`, for a failed assert to name.
-    case: Option<quantifiers::Case>,
+    case: Option<claims::quantifiers::Case>,
     /// Where the loop variables of the case `why` is explaining are written, with their
     /// values: its proof speaks of `K(3)`, not of `K(n)`.
-    spelled: Vec<spelled::Spelling>,
+    spelled: Vec<names::spelled::Spelling>,
     /// The families the running statement is about, whose calls its answer may name games
     /// by (equal games of two families are one node).
     families: Option<rustc_hash::FxHashSet<Arc<str>>>,
     /// The values of answers, while a host (the Python module) asks for them.
-    kept: Option<host::Kept>,
+    kept: Option<run::host::Kept>,
     /// The play convention of the statements to come (`:set play misere`, `--misere`).
     session_play: Play,
     /// The play convention of what is being evaluated: the session's, or the one a
@@ -175,7 +111,7 @@ pub struct Session {
     /// The running statement asked a question in misère play, so its answer says so.
     misere_used: bool,
     /// What the session holds, as the allocator measures it.
-    measured: memory::Measured,
+    measured: limits::memory::Measured,
 }
 
 impl Default for Session {
@@ -197,8 +133,8 @@ impl Session {
             fold: crate::explain::Fold::SCREEN,
             globals: IndexMap::default(),
             function_count: 0,
-            memo: memo::Memo::default(),
-            held: memory::Held::default(),
+            memo: calls::memo::Memo::default(),
+            held: limits::memory::Held::default(),
             locals: Vec::new(),
             stack: Default::default(),
             calls: CallState::default(),
@@ -206,7 +142,7 @@ impl Session {
             steps: 0,
             interrupt,
             defined_later: FxHashMap::default(),
-            recording: written::Recording::Off,
+            recording: names::written::Recording::Off,
             compile_bodies: true,
             compiled: Default::default(),
             definitions: FxHashMap::default(),

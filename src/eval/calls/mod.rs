@@ -1,0 +1,350 @@
+//! **Calls of families**: a family's body evaluated for its arguments (walked as written or
+//! compiled), remembered per argument tuple, to any depth; `require`, and the tables and
+//! periods of `seq` and `period`.
+//!
+//! Calls of families (`let S(n) = ...`): memoized per argument tuple, loops reported with the
+//! call that repeats, and any depth of recursion without growing the Rust stack.
+//!
+//! A chain of calls is followed on the Rust stack only [`SUSPEND_DEPTH`] calls deep. A call
+//! deeper than that is *suspended*: evaluation unwinds to the root, the suspended call is
+//! computed as a root of its own (perhaps suspending deeper calls in turn, kept on an explicit
+//! stack), and then the root is evaluated again, now finding the call memoized. So
+//! `S(1000000)` costs about twice the work of a deep recursion and none of its stack.
+
+pub(in crate::eval) mod compile;
+pub(in crate::eval) mod families;
+pub(in crate::eval) mod memo;
+pub(in crate::eval) mod require;
+
+use std::sync::Arc;
+
+use indexmap::IndexSet;
+use rustc_hash::FxHashSet;
+
+use crate::eval::limits::memory::owned_bytes;
+use crate::eval::report::error::EvalError;
+use crate::eval::values::{Function, Value};
+use crate::eval::{Flow, Result, Session};
+use crate::source::Span;
+use crate::syntax::ast::Expr;
+
+/// How many calls deep one evaluation goes on the Rust stack before suspending.
+pub(in crate::eval) const SUSPEND_DEPTH: usize = 256;
+
+/// A call of a family with its arguments: the memo key.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(in crate::eval) struct CallKey {
+    pub function: u32,
+    pub args: Box<[Value]>,
+}
+
+impl CallKey {
+    /// What its boxed arguments take.
+    pub(in crate::eval) fn args_bytes(&self) -> u64 {
+        let inner: u64 = self.args.iter().map(owned_bytes).sum();
+        (self.args.len() * std::mem::size_of::<Value>()) as u64
+            + crate::eval::limits::memory::ALLOCATION
+            + inner
+    }
+}
+
+/// A call set aside to be computed before the evaluation that needs it is retried.
+#[derive(Debug)]
+pub(in crate::eval) struct Pending {
+    key: CallKey,
+    function: Arc<Function>,
+    /// How many calls deep it sits, counting those unwound.
+    depth: usize,
+    /// Where it is called.
+    span: Span,
+}
+
+#[derive(Default, Debug)]
+pub(in crate::eval) struct CallState {
+    /// Calls being evaluated on the Rust stack, outermost first.
+    chain: IndexSet<CallKey, rustc_hash::FxBuildHasher>,
+    /// Calls waiting for a suspended call to be computed.
+    suspended: FxHashSet<CallKey>,
+    /// How deep the outermost call of `chain` sits.
+    base_depth: usize,
+}
+
+impl CallState {
+    /// How many calls are being evaluated on the Rust stack.
+    pub(in crate::eval) fn open(&self) -> usize {
+        self.chain.len()
+    }
+
+    /// How many calls deep the innermost call sits, counting those unwound.
+    pub(in crate::eval) fn depth(&self) -> usize {
+        self.base_depth + self.chain.len()
+    }
+
+    /// The call whose body is being evaluated, if any.
+    pub(in crate::eval) fn innermost(&self) -> Option<&CallKey> {
+        self.chain.last()
+    }
+
+    /// The family whose body made the innermost call, if that is known (not for a call
+    /// computed on its own after a suspension).
+    pub(in crate::eval) fn caller(&self) -> Option<u32> {
+        let len = self.chain.len();
+        let index = len.checked_sub(2)?;
+        self.chain.get_index(index).map(|key| key.function)
+    }
+}
+
+impl Session {
+    /// Evaluates a top-level expression, computing suspended calls as they come up.
+    pub(in crate::eval) fn eval_root(&mut self, expr: &Expr) -> Result<Value> {
+        loop {
+            match self.eval(expr) {
+                Err(Flow::Suspend(pending)) => self.drive(pending)?,
+                result => return result,
+            }
+        }
+    }
+
+    /// Computes a suspended call, and the calls it suspends in turn, deepest first.
+    pub(in crate::eval) fn drive(&mut self, first: Pending) -> Result<()> {
+        let mut stack = vec![first];
+        let result = loop {
+            let Some(top) = stack.last() else {
+                break Ok(());
+            };
+            let result = if self.memo.contains(&top.key) {
+                Ok(())
+            } else {
+                self.calls.base_depth = top.depth;
+                let span = top.span;
+                self.enter(&top.function.clone(), top.key.clone(), span)
+                    .map(drop)
+            };
+            match result {
+                Ok(()) => {
+                    stack.pop();
+                    if let Some(below) = stack.last() {
+                        self.calls.suspended.remove(&below.key);
+                    }
+                }
+                Err(Flow::Suspend(next)) => {
+                    self.calls.suspended.insert(top.key.clone());
+                    stack.push(next);
+                }
+                Err(error) => break Err(error),
+            }
+        };
+        self.calls.suspended.clear();
+        self.calls.base_depth = 0;
+        result
+    }
+
+    /// `S(a, b)`: the arguments evaluated in order, up to three of them without allocating.
+    pub(in crate::eval) fn call_with(
+        &mut self,
+        function: &Arc<Function>,
+        args: &[Expr],
+        span: Span,
+    ) -> Result<Value> {
+        let place = |session: &Session, values: &[Value], flow: Flow| {
+            session.place_refusal(flow, function, values, args, span)
+        };
+        match args {
+            [a] => {
+                let values = [self.eval(a)?];
+                self.call_function(function, &values, span)
+                    .map_err(|flow| place(self, &values, flow))
+            }
+            [a, b] => {
+                let values = [self.eval(a)?, self.eval(b)?];
+                self.call_function(function, &values, span)
+                    .map_err(|flow| place(self, &values, flow))
+            }
+            [a, b, c] => {
+                let values = [self.eval(a)?, self.eval(b)?, self.eval(c)?];
+                self.call_function(function, &values, span)
+                    .map_err(|flow| place(self, &values, flow))
+            }
+            _ => {
+                let values = args.iter().map(|arg| self.eval(arg));
+                let values = values.collect::<Result<Vec<_>>>()?;
+                self.call_function(function, &values, span)
+                    .map_err(|flow| place(self, &values, flow))
+            }
+        }
+    }
+
+    /// `S(args)`, from the memo if it was computed before.
+    pub(in crate::eval) fn call_function(
+        &mut self,
+        function: &Arc<Function>,
+        args: &[Value],
+        span: Span,
+    ) -> Result<Value> {
+        // Finding a call hashes and compares its arguments: a list, set or string as long
+        // as it is (a graph of 10^5 vertices is gone through at every call).
+        let args_len: usize = args.iter().map(hashed_len).sum();
+        if args_len > crate::eval::limits::steps::ELEMENTS_A_STEP {
+            self.pass_over(args_len, span)?;
+        }
+        if let Some(value) = self.memo.get(function.id, args) {
+            self.call_returned(function, args, &value);
+            return Ok(value);
+        }
+        let key = CallKey {
+            function: function.id,
+            args: args.into(),
+        };
+        if self.calls.chain.contains(&key) || self.calls.suspended.contains(&key) {
+            return Err(self.loop_error(function, &key, span));
+        }
+        let depth = self.calls.base_depth + self.calls.chain.len();
+        if depth >= self.limits.depth {
+            let call = self.show_call(&function.name.name, &key);
+            return Err(EvalError::TooDeep {
+                span,
+                limit: self.limits.depth,
+                call,
+            }
+            .into());
+        }
+        if self.calls.chain.len() >= SUSPEND_DEPTH {
+            return Err(Flow::Suspend(Pending {
+                key,
+                function: function.clone(),
+                depth,
+                span,
+            }));
+        }
+        self.step(span)?;
+        self.enter(function, key, span)
+    }
+
+    /// Evaluates the body of a call and remembers its value.
+    fn enter(&mut self, function: &Arc<Function>, key: CallKey, span: Span) -> Result<Value> {
+        let params = function
+            .params
+            .iter()
+            .map(|p| p.name.clone())
+            .zip(key.args.iter().cloned());
+        let caller_locals = std::mem::replace(&mut self.locals, params.collect());
+        self.calls.chain.insert(key.clone());
+        let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
+        let result = self.in_session_play(|session| match session.compiled_body(function) {
+            Some(code) => session.exec_code(&code),
+            None => session.eval(&function.body),
+        });
+        self.in_library = caller_in_library;
+        self.calls.chain.pop();
+        self.locals = caller_locals;
+        let result = match result {
+            // Leaving the library for the user's code: its errors are told at this call.
+            Err(Flow::Error(error)) if function.library && !caller_in_library => {
+                Err(self.library_error_at(*error, span).into())
+            }
+            result => result,
+        };
+        if let Ok(value) = &result {
+            let bytes = self.memo.insert_bytes(&key, value) + owned_bytes(value);
+            let name = &function.name.name;
+            self.memo_grows(name, bytes, |s| s.show_call(name, &key), span)?;
+            if let Value::Game(id) = value {
+                let call = self.show_call(&function.name.name, &key);
+                self.name_game(*id, call.into());
+            }
+            self.call_returned(function, &key.args, value);
+            self.memo.insert(&key, value.clone());
+        }
+        result
+    }
+
+    /// The compiled body, unless an explanation is noting how the body writes its options
+    /// (which the tree-walker does) or the session evaluates only by walking the tree.
+    fn compiled_body(&mut self, function: &Function) -> Option<Arc<compile::Code>> {
+        if !self.compile_bodies || !self.recording_off() {
+            return None;
+        }
+        if let Some(code) = self.compiled.get(&function.id) {
+            return code.clone();
+        }
+        let code = compile::compile(&function.params, &function.body, &mut |name| {
+            self.family_called(name)
+        })
+        .map(Arc::new);
+        self.compiled.insert(function.id, code.clone());
+        code
+    }
+
+    fn loop_error(&self, function: &Function, key: &CallKey, span: Span) -> Flow {
+        let call = self.show_call(&function.name.name, key);
+        let position = self.calls.chain.get_index_of(key);
+        let from = position.unwrap_or(0);
+        let mut steps: Vec<String> = self.calls.chain[from..]
+            .iter()
+            .map(|k| self.show_call(self.function_name(k.function), k))
+            .collect();
+        if steps.len() > 8 {
+            let tail = steps.split_off(steps.len() - 3);
+            steps.truncate(3);
+            steps.push("…".into());
+            steps.extend(tail);
+        }
+        if position.is_none() {
+            steps.insert(0, format!("{call} → …"));
+        }
+        steps.push(call.clone());
+        EvalError::Loop {
+            span,
+            call,
+            cycle: steps.join(" → "),
+        }
+        .into()
+    }
+
+    /// `S(3)`, `rook(1, 2)`
+    pub(in crate::eval) fn show_call(&self, name: &str, key: &CallKey) -> String {
+        self.show_args(name, &key.args)
+    }
+
+    /// A call of `name` with these arguments, as it would be typed.
+    pub(in crate::eval) fn show_args(&self, name: &str, args: &[Value]) -> String {
+        let args: Vec<String> = args.iter().map(|arg| self.describe_value(arg)).collect();
+        format!("{name}({})", args.join(", "))
+    }
+
+    pub(in crate::eval) fn function_name(&self, id: u32) -> &str {
+        self.globals
+            .values()
+            .find_map(|global| match global {
+                crate::eval::Global::Function(f) if f.id == id => Some(&*f.name.name),
+                _ => None,
+            })
+            .or_else(|| self.library_function_name(id))
+            .unwrap_or("?")
+    }
+
+    /// Gives a game a name for explanations, unless it is a heap or a sum (which read
+    /// better as themselves) or has a name already. A picture is named: its edges are long.
+    pub(in crate::eval) fn name_game(
+        &mut self,
+        id: crate::game::GameId,
+        name: std::sync::Arc<str>,
+    ) {
+        use crate::game::Node;
+        if matches!(
+            self.arena.node(id),
+            Node::Options(_) | Node::WithSums { .. } | Node::Hackenbush(_)
+        ) {
+            self.names.give(id, name);
+        }
+    }
+}
+
+/// How many elements finding a call with this argument goes through (a range is hashed by
+/// its ends).
+fn hashed_len(arg: &Value) -> usize {
+    match arg {
+        Value::Range { .. } => 0,
+        other => crate::eval::values::data_len(other),
+    }
+}

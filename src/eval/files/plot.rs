@@ -1,0 +1,90 @@
+//! `plot seq(F, 0..n)`: a table of values drawn as SVG (see [`crate::plot`]), printed, or
+//! written to a file (see `drawing`): the one named by `to "file.svg"` (or `.png`), or at the REPL's prompt, where SVG
+//! text would fill the screen, `plot.svg` in the current folder.
+
+use crate::eval::files::drawing::Drawing;
+use crate::eval::report::error::EvalError;
+use crate::eval::values::Value;
+use crate::eval::{Result, Session};
+use crate::plot::{Plot, Sequence};
+use crate::source::Span;
+use crate::syntax::ast::Expr;
+
+/// Where a plot made at the REPL's prompt goes, unless it says `to "file.svg"`.
+pub const PROMPT_PLOT_FILE: &str = "plot.svg";
+
+impl Session {
+    /// `plot seq(kayles, 0..1000)`, `plot seq(kayles, 0..1000) to "kayles.svg"`
+    pub(in crate::eval) fn plot(&mut self, target: &Expr, to: Option<&Expr>) -> Result<Plot> {
+        // The file first: one that can't be written is refused before the values are computed.
+        let file = match to {
+            Some(to) => Some((self.picture_file(to, Drawing::Plot)?, to.span)),
+            None if self.at_prompt => Some((PROMPT_PLOT_FILE.to_owned(), target.span)),
+            None => None,
+        };
+        let table = match self.eval_root(target)? {
+            Value::Table(table) => table,
+            other => return Err(self.not_a_table(&other, target.span).into()),
+        };
+        if table.entries.is_empty() {
+            return Err(EvalError::invalid(
+                target.span,
+                "there is nothing to plot",
+                "this table has no values",
+            )
+            .with_help("tabulate a range that holds some n: `plot seq(kayles, 0..100)`")
+            .into());
+        }
+        // Each value is looked at a few times, as a builtin goes through elements (64 a
+        // step); a plot of 10^7 values takes seconds, on a thread that Ctrl-C leaves.
+        self.work(table.entries.len() as u64 / 64, target.span)?;
+        let drawn = table.clone();
+        let rendered = crate::picture::on_a_thread(&self.interrupt, move || {
+            crate::plot::render(&Sequence {
+                family: &drawn.family,
+                entries: &drawn.entries,
+                period: drawn.period,
+            })
+        });
+        let not_drawn = |reason: String| {
+            EvalError::invalid(target.span, "this plot could not be drawn", reason)
+                .with_help("this is a bug in grundy; `seq` prints the same values as a table")
+        };
+        let svg = match rendered {
+            None => return Err(EvalError::Cancelled { span: target.span }.into()),
+            Some(None) => return Err(not_drawn("drawing it failed".into()).into()),
+            Some(Some(svg)) => svg.map_err(not_drawn)?,
+        };
+        if let Some((file, span)) = &file {
+            self.write_picture(file, *span, &svg, Drawing::Plot)?;
+        }
+        Ok(Plot {
+            family: table.family.clone(),
+            values: table.entries.len(),
+            svg,
+            file: file.map(|(file, _)| file),
+        })
+    }
+
+    /// Why `plot` wants a table, and how to make one of what was given.
+    fn not_a_table(&self, value: &Value, span: Span) -> EvalError {
+        let help = match value {
+            Value::Family(family) => {
+                let name = self.family_name(family);
+                format!("plot the family's values over a range: `plot seq({name}, 0..100)`")
+            }
+            Value::Game(_) => "a game has one value; `plot` draws a family's values against n: \
+                               `plot seq(kayles, 0..100)`"
+                .to_owned(),
+            _ => "`plot` draws a family's values against n, as `seq` tabulates them: \
+                  `plot seq(kayles, 0..100)`"
+                .to_owned(),
+        };
+        EvalError::type_error(
+            span,
+            "`plot` draws a table of values",
+            format!("this is {}", value.kind()),
+        )
+        .with_help(help)
+    }
+}

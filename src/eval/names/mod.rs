@@ -1,0 +1,259 @@
+//! **Names in answers**: what games are called when an answer or a proof speaks of them
+//! (`let` names, family calls such as `S(5)`, the words a body writes for a move), kept as
+//! definitions change.
+//!
+//! The names games are given (`let G = ...`, a family call `S(5)`), and their forgetting as
+//! definitions change, in time proportional to what is forgotten: a script of 10^5 `let`s
+//! must not look through every name at each one.
+//!
+//! Equal games are one node, so `A(1)` and `B(1)` may be one game with two names. An
+//! answer speaks of the families it is about: the explanation of `B(3)` calls that node
+//! `B(1)`, and one about neither family calls it by its options.
+
+pub(in crate::eval) mod parts;
+pub(in crate::eval) mod spelled;
+pub(in crate::eval) mod wording;
+pub(in crate::eval) mod written;
+
+use std::sync::Arc;
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use crate::eval::values::Family;
+use crate::eval::values::{Function, Value};
+use crate::eval::{Global, Session};
+use crate::game::{GameId, NameOf, Names};
+use crate::syntax::ast::{Expr, ExprKind};
+
+#[derive(Default)]
+pub(in crate::eval) struct GameNames {
+    /// What each named game is called, as explanations read it.
+    pub by_game: Names,
+    /// The games given each `let` name (a game keeps the first name it was given).
+    by_name: FxHashMap<Arc<str>, Vec<GameId>>,
+    /// The games named by a family call, whose names a changed definition may make wrong
+    /// (forgotten all together, so not kept by name: a million calls make a million names).
+    calls: Vec<GameId>,
+    /// Calls of other families that made a game named already, one per family.
+    also: FxHashMap<GameId, Vec<Arc<str>>>,
+    /// Counts the definitions made: text that made a game then makes it still while this
+    /// stays the same (see `Session::edition`).
+    edition: u64,
+}
+
+impl GameNames {
+    /// Names a game, unless it has a name already.
+    pub fn give(&mut self, id: GameId, name: Arc<str>) {
+        if let Some(first) = self.by_game.get(&id) {
+            let family = family_of(&name);
+            if family.is_some() && family_of(first).is_some_and(|f| Some(f) != family) {
+                let also = self.also.entry(id).or_default();
+                if !also.iter().any(|other| family_of(other) == family) {
+                    also.push(name);
+                }
+            }
+            return;
+        }
+        if is_call(&name) {
+            self.calls.push(id);
+        } else {
+            self.by_name.entry(name.clone()).or_default().push(id);
+        }
+        self.by_game.insert(id, name);
+    }
+
+    /// A definition of `name` is made (or made again): the games that had the name lose it.
+    pub fn defined(&mut self, name: &str) {
+        self.edition += 1;
+        self.forget(name);
+    }
+
+    /// Counts the definitions made (see `Session::edition`).
+    pub fn edition(&self) -> u64 {
+        self.edition
+    }
+
+    /// Forgets every name (`:clear`), still counting definitions on.
+    pub fn clear(&mut self) {
+        *self = GameNames {
+            edition: self.edition + 1,
+            ..GameNames::default()
+        };
+    }
+
+    /// Takes a name away from every game that has it.
+    pub fn forget(&mut self, name: &str) {
+        for id in self.by_name.remove(name).into_iter().flatten() {
+            if self.by_game.get(&id).is_some_and(|given| **given == *name) {
+                self.by_game.remove(&id);
+            }
+        }
+    }
+
+    /// Takes the names of the games from `first` on away: those games are leaving the arena
+    /// (their statement failed).
+    pub fn forget_games_from(&mut self, first: GameId) {
+        self.by_game.retain(|&id, _| id < first);
+        self.also.retain(|&id, _| id < first);
+        self.calls.retain(|&id| id < first);
+        for games in self.by_name.values_mut() {
+            games.retain(|&id| id < first);
+        }
+        self.by_name.retain(|_, games| !games.is_empty());
+    }
+
+    /// Takes the names of family calls (`S(5)`) away.
+    pub fn forget_calls(&mut self) {
+        self.edition += 1;
+        self.also = FxHashMap::default();
+        for id in std::mem::take(&mut self.calls) {
+            if self.by_game.get(&id).is_some_and(|name| is_call(name)) {
+                self.by_game.remove(&id);
+            }
+        }
+    }
+}
+
+impl Session {
+    /// The families an answer about `expr` speaks of: those it calls or names, those their
+    /// bodies call, and those of the definitions of the `let` names it uses.
+    pub(in crate::eval) fn families_of(&self, expr: &Expr) -> FxHashSet<Arc<str>> {
+        let mut families = FxHashSet::default();
+        let mut names = FxHashSet::default();
+        let mut todo = vec![expr];
+        while let Some(expr) = todo.pop() {
+            expr.each_inner(&mut |inner| {
+                let ident = match &inner.kind {
+                    // A library family is known only once its file is loaded, at its first
+                    // call: till then, the names its file defines stand for those its body
+                    // may call (a Cram board's moves leave `cram_board` regions).
+                    ExprKind::Call { callee, .. } => {
+                        families.insert(callee.name.clone());
+                        if self.family_named(&callee.name).is_none()
+                            && let Some(ruleset) = crate::library::defining(&callee.name)
+                        {
+                            families
+                                .extend(ruleset.definitions().iter().map(|d| Arc::from(d.name)));
+                        }
+                        callee
+                    }
+                    ExprKind::Name(ident) => ident,
+                    _ => return,
+                };
+                if !names.insert(ident.name.clone()) {
+                    return;
+                }
+                if let Some(definition) = self.definitions.get(&ident.name) {
+                    todo.push(definition);
+                }
+                if let Some(function) = self.family_named(&ident.name) {
+                    families.insert(ident.name.clone());
+                    families.insert(function.name.name.clone());
+                    todo.push(&function.body);
+                }
+            });
+        }
+        families
+    }
+
+    /// The family of the user's own or of the library a name calls.
+    fn family_named(&self, name: &str) -> Option<&std::sync::Arc<Function>> {
+        match self.globals.get(name) {
+            Some(Global::Function(function)) => Some(function),
+            Some(Global::Value(Value::Family(Family::User(function)))) => Some(function),
+            Some(_) => None,
+            None => self.library.get(name),
+        }
+    }
+
+    /// The names this statement's answer may call games by.
+    pub(in crate::eval) fn scoped_names(&self) -> Scoped<'_> {
+        Scoped::new(&self.names, self.families.as_ref())
+    }
+}
+
+/// `S(5)`, not `G`.
+fn is_call(name: &str) -> bool {
+    name.contains('(')
+}
+
+/// `S` for `S(5)`; none for a `let` name.
+fn family_of(name: &str) -> Option<&str> {
+    name.find('(').map(|open| &name[..open])
+}
+
+/// The names an answer may call games by: `let` names, and calls of the families the
+/// answer is about (of any family, without a scope).
+pub(in crate::eval) struct Scoped<'a> {
+    names: &'a GameNames,
+    families: Option<&'a FxHashSet<Arc<str>>>,
+}
+
+impl<'a> Scoped<'a> {
+    pub fn new(names: &'a GameNames, families: Option<&'a FxHashSet<Arc<str>>>) -> Self {
+        Scoped { names, families }
+    }
+}
+
+impl NameOf for Scoped<'_> {
+    fn name_of(&self, id: GameId) -> Option<&str> {
+        let first = self.names.by_game.get(&id)?;
+        let Some(families) = self.families else {
+            return Some(first);
+        };
+        let fits = |name: &str| family_of(name).is_none_or(|family| families.contains(family));
+        if fits(first) {
+            return Some(first);
+        }
+        let also = self.names.also.get(&id)?;
+        also.iter().map(|name| &**name).find(|name| fits(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Arena;
+
+    #[test]
+    fn names_are_forgotten_one_by_one_and_calls_together() {
+        let mut arena = Arena::default();
+        let [a, b, c] = [1, 2, 3].map(|n| arena.nim(n).unwrap());
+        let mut names = GameNames::default();
+        names.give(a, "G".into());
+        names.give(a, "H".into());
+        names.give(b, "S(5)".into());
+        names.give(c, "T(1, 2)".into());
+        assert_eq!(names.by_game.get(&a).map(|n| &**n), Some("G"));
+        names.forget("H");
+        assert_eq!(names.by_game.len(), 3);
+        names.forget_calls();
+        assert_eq!(names.by_game.len(), 1);
+        names.forget("G");
+        assert!(names.by_game.is_empty());
+        names.give(b, "S(5)".into());
+        assert_eq!(names.by_game.get(&b).map(|n| &**n), Some("S(5)"));
+    }
+
+    #[test]
+    fn a_game_of_two_families_is_called_by_the_one_in_scope() {
+        let mut arena = Arena::default();
+        let [a, b] = [1, 2].map(|n| arena.nim(n).unwrap());
+        let mut names = GameNames::default();
+        names.give(a, "A(1)".into());
+        names.give(a, "A(2)".into());
+        names.give(a, "B(1)".into());
+        names.give(b, "G".into());
+        let scope = |families: &[&str]| families.iter().map(|&f| Arc::from(f)).collect();
+        let [only_b, only_a, none]: [FxHashSet<Arc<str>>; 3] =
+            [scope(&["B"]), scope(&["A", "B"]), scope(&[])];
+        let name = |families| Scoped::new(&names, families).name_of(a).map(str::to_owned);
+        assert_eq!(name(Some(&only_b)).as_deref(), Some("B(1)"));
+        assert_eq!(name(Some(&only_a)).as_deref(), Some("A(1)"));
+        assert_eq!(name(Some(&none)), None);
+        assert_eq!(name(None).as_deref(), Some("A(1)"));
+        assert_eq!(Scoped::new(&names, Some(&none)).name_of(b), Some("G"));
+        names.forget_calls();
+        assert_eq!(Scoped::new(&names, Some(&only_b)).name_of(a), None);
+    }
+}
