@@ -536,7 +536,7 @@ impl Session {
 
     /// The members of a set or range, all of them natural numbers.
     fn naturals(&self, (value, span): &(Value, Span), message: &str) -> Result<Vec<u64>> {
-        let members = match value.members(self.limits.game.options) {
+        let members = match value.members(self.meter.limits.game.options) {
             Some(Ok(members)) => members,
             Some(Err(count)) => {
                 return Err(EvalError::TooLarge {
@@ -545,7 +545,7 @@ impl Session {
                     label: format!("it holds {count} integers"),
                     help: Some(crate::eval::limits::raise_to_count(
                         "options",
-                        self.limits.game.options,
+                        self.meter.limits.game.options,
                         count,
                     )),
                 }

@@ -107,7 +107,7 @@ impl Session {
             );
             return Err(error.with_help("tabulate it through one of its own: `let T(n) = S(n, 3)`, then `seq(T, 0..20)`").into());
         }
-        let numbers = match members.members(self.limits.game.options) {
+        let numbers = match members.members(self.meter.limits.game.options) {
             Some(Ok(numbers)) => numbers,
             Some(Err(count)) => {
                 let error = EvalError::TooLarge {
@@ -117,7 +117,7 @@ impl Session {
                     help: Some(format!(
                         "a table lists at most {} entries (the `options` limit); ask for a shorter \
                          range, or one value at a time",
-                        self.limits.game.options
+                        self.meter.limits.game.options
                     )),
                 };
                 return Err(error.into());
@@ -216,7 +216,7 @@ impl Session {
                     longest_period: None,
                     search_further: None,
                     stopped_by: None,
-                    at_prompt: self.at_prompt,
+                    at_prompt: self.program.at_prompt,
                 }
             }
         };
@@ -259,7 +259,7 @@ impl Session {
         };
         let stopped_by = searched.stopped.map(|stop| {
             let (limit, value) = match stop {
-                SearchStop::Work(_) => ("search", self.limits.game.search),
+                SearchStop::Work(_) => ("search", self.meter.limits.game.search),
                 SearchStop::Table(values) => ("heap", values),
             };
             // Just enough for the values asked for, or else ten times as far.
@@ -279,7 +279,7 @@ impl Session {
             (Some(last), None) => last.saturating_mul(10).max(past),
             _ => past,
         };
-        let table = self.limits.game.heap_table as u64;
+        let table = self.meter.limits.game.heap_table as u64;
         let raise = (further >= table).then_some(further.saturating_add(1));
         let search_further = found.is_none().then_some((further, raise));
         Ok(PeriodReport {
@@ -289,7 +289,7 @@ impl Session {
             longest_period,
             search_further,
             stopped_by,
-            at_prompt: self.at_prompt,
+            at_prompt: self.program.at_prompt,
         })
     }
 

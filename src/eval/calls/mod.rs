@@ -59,17 +59,40 @@ pub(in crate::eval) struct Pending {
     span: Span,
 }
 
-#[derive(Default, Debug)]
-pub(in crate::eval) struct CallState {
+/// Families' calls: those remembered, those being evaluated, and the bodies compiled.
+#[derive(Debug)]
+pub(in crate::eval) struct Calls {
+    /// Results of family calls, per argument tuple.
+    pub(in crate::eval) memo: memo::Memo,
     /// Calls being evaluated on the Rust stack, outermost first.
-    chain: IndexSet<CallKey, rustc_hash::FxBuildHasher>,
+    pub(in crate::eval) chain: IndexSet<CallKey, rustc_hash::FxBuildHasher>,
     /// Calls waiting for a suspended call to be computed.
-    suspended: FxHashSet<CallKey>,
+    pub(in crate::eval) suspended: FxHashSet<CallKey>,
     /// How deep the outermost call of `chain` sits.
-    base_depth: usize,
+    pub(in crate::eval) base_depth: usize,
+    /// Family bodies run compiled ([`compile`]); off, they are only walked as written (the
+    /// reference the compiled form is tested against).
+    pub(in crate::eval) compile_bodies: bool,
+    /// Family bodies compiled on their first call, by function id (`None` for one left to
+    /// the tree-walker); forgotten at every definition, which may change what a call in
+    /// them calls.
+    pub(in crate::eval) compiled: rustc_hash::FxHashMap<u32, Option<Arc<compile::Code>>>,
 }
 
-impl CallState {
+impl Default for Calls {
+    fn default() -> Self {
+        Calls {
+            memo: memo::Memo::default(),
+            chain: IndexSet::default(),
+            suspended: FxHashSet::default(),
+            base_depth: 0,
+            compile_bodies: true,
+            compiled: Default::default(),
+        }
+    }
+}
+
+impl Calls {
     /// How many calls are being evaluated on the Rust stack.
     pub(in crate::eval) fn open(&self) -> usize {
         self.chain.len()
@@ -112,7 +135,7 @@ impl Session {
             let Some(top) = stack.last() else {
                 break Ok(());
             };
-            let result = if self.memo.contains(&top.key) {
+            let result = if self.calls.memo.contains(&top.key) {
                 Ok(())
             } else {
                 self.calls.base_depth = top.depth;
@@ -187,7 +210,7 @@ impl Session {
         if args_len > crate::eval::limits::steps::ELEMENTS_A_STEP {
             self.pass_over(args_len, span)?;
         }
-        if let Some(value) = self.memo.get(function.id, args) {
+        if let Some(value) = self.calls.memo.get(function.id, args) {
             self.call_returned(function, args, &value);
             return Ok(value);
         }
@@ -199,11 +222,11 @@ impl Session {
             return Err(self.loop_error(function, &key, span));
         }
         let depth = self.calls.base_depth + self.calls.chain.len();
-        if depth >= self.limits.depth {
+        if depth >= self.meter.limits.depth {
             let call = self.show_call(&function.name.name, &key);
             return Err(EvalError::TooDeep {
                 span,
-                limit: self.limits.depth,
+                limit: self.meter.limits.depth,
                 call,
             }
             .into());
@@ -227,16 +250,16 @@ impl Session {
             .iter()
             .map(|p| p.name.clone())
             .zip(key.args.iter().cloned());
-        let caller_locals = std::mem::replace(&mut self.locals, params.collect());
+        let caller_locals = std::mem::replace(&mut self.frame.locals, params.collect());
         self.calls.chain.insert(key.clone());
-        let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
+        let caller_in_library = std::mem::replace(&mut self.program.in_library, function.library);
         let result = self.in_session_play(|session| match session.compiled_body(function) {
             Some(code) => session.exec_code(&code),
             None => session.eval(&function.body),
         });
-        self.in_library = caller_in_library;
+        self.program.in_library = caller_in_library;
         self.calls.chain.pop();
-        self.locals = caller_locals;
+        self.frame.locals = caller_locals;
         let result = match result {
             // Leaving the library for the user's code: its errors are told at this call.
             Err(Flow::Error(error)) if function.library && !caller_in_library => {
@@ -245,7 +268,7 @@ impl Session {
             result => result,
         };
         if let Ok(value) = &result {
-            let bytes = self.memo.insert_bytes(&key, value) + owned_bytes(value);
+            let bytes = self.calls.memo.insert_bytes(&key, value) + owned_bytes(value);
             let name = &function.name.name;
             self.memo_grows(name, bytes, |s| s.show_call(name, &key), span)?;
             if let Value::Game(id) = value {
@@ -253,7 +276,7 @@ impl Session {
                 self.name_game(*id, call.into());
             }
             self.call_returned(function, &key.args, value);
-            self.memo.insert(&key, value.clone());
+            self.calls.memo.insert(&key, value.clone());
         }
         result
     }
@@ -261,17 +284,17 @@ impl Session {
     /// The compiled body, unless an explanation is noting how the body writes its options
     /// (which the tree-walker does) or the session evaluates only by walking the tree.
     fn compiled_body(&mut self, function: &Function) -> Option<Arc<compile::Code>> {
-        if !self.compile_bodies || !self.recording_off() {
+        if !self.calls.compile_bodies || !self.recording_off() {
             return None;
         }
-        if let Some(code) = self.compiled.get(&function.id) {
+        if let Some(code) = self.calls.compiled.get(&function.id) {
             return code.clone();
         }
         let code = compile::compile(&function.params, &function.body, &mut |name| {
             self.family_called(name)
         })
         .map(Arc::new);
-        self.compiled.insert(function.id, code.clone());
+        self.calls.compiled.insert(function.id, code.clone());
         code
     }
 
@@ -313,7 +336,8 @@ impl Session {
     }
 
     pub(in crate::eval) fn function_name(&self, id: u32) -> &str {
-        self.globals
+        self.program
+            .globals
             .values()
             .find_map(|global| match global {
                 crate::eval::Global::Function(f) if f.id == id => Some(&*f.name.name),
@@ -335,7 +359,7 @@ impl Session {
             self.arena.node(id),
             Node::Options(_) | Node::WithSums { .. } | Node::Hackenbush(_)
         ) {
-            self.names.give(id, name);
+            self.naming.names.give(id, name);
         }
     }
 }

@@ -72,7 +72,7 @@ impl Session {
     /// a user gives it and trusts its own calls (its worksheets test them), so a position's
     /// options are not checked again: that would cost Cram half as much again.
     pub(in crate::eval) fn called_by_library(&self) -> bool {
-        self.in_library
+        self.program.in_library
             && self
                 .calls
                 .caller()
@@ -104,7 +104,7 @@ impl Session {
             && *refused.args == *values
         {
             // A library family that passes bad arguments on was given them by its caller.
-            if self.in_library
+            if self.program.in_library
                 && let Some(caller) = self.calls.innermost()
             {
                 refused.function = caller.function;

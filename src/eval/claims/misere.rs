@@ -28,7 +28,7 @@ const SHORT_FORM: usize = 40;
 impl Session {
     /// The convention a claim was decided in: misère if any of it asked a misère question.
     pub(in crate::eval) fn decided_in(&self) -> Play {
-        if self.misere_used {
+        if self.claims.misere_used {
             Play::Misere
         } else {
             Play::Normal
@@ -44,19 +44,19 @@ impl Session {
         let said = !std::ptr::eq(inner, expr.unparen());
         let simplest = !said
             && matches!(&inner.unparen().kind, ExprKind::Call { callee, .. }
-            if &*callee.name == "simplest" && !self.globals.contains_key(&callee.name));
+            if &*callee.name == "simplest" && !self.program.globals.contains_key(&callee.name));
         match value {
             Value::Game(id) if play == Play::Misere || simplest => {
                 self.misere_answer(id, expr.span)
             }
-            Value::Bool(b) if self.misere_used => Ok(Answer::MisereTruth(b)),
+            Value::Bool(b) if self.claims.misere_used => Ok(Answer::MisereTruth(b)),
             value => self.answer(value, expr.span),
         }
     }
 
     /// A game's misère outcome, genus and simplest form.
     fn misere_answer(&mut self, id: GameId, span: Span) -> Result<Answer> {
-        self.misere_used = true;
+        self.claims.misere_used = true;
         let summary = crate::explain::misere_summary(&mut self.arena, id)
             .map_err(|e| self.misere_error(e, span))?;
         Ok(Answer::Misere(summary))
@@ -156,7 +156,7 @@ impl Session {
     /// A side of a misère claim, as far as deciding the claim told it (no simplest form is
     /// built for it alone).
     fn misere_side(&mut self, id: GameId, span: Span) -> Result<Answer> {
-        self.misere_used = true;
+        self.claims.misere_used = true;
         let facts = crate::explain::misere_facts(&mut self.arena, id)
             .map_err(|e| self.misere_error(e, span))?;
         Ok(Answer::Misere(facts))

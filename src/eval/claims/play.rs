@@ -38,19 +38,19 @@ pub fn play_word(play: Play) -> &'static str {
 impl Session {
     /// The play convention of the statements to come.
     pub fn play(&self) -> Play {
-        self.session_play
+        self.claims.session_play
     }
 
     /// Sets the play convention of the statements to come (`:set play misere`). Family
     /// values computed in the other convention are forgotten, since a body may ask who wins.
     pub fn set_play(&mut self, play: Play) {
-        if play != self.session_play {
-            self.memo = Default::default();
+        if play != self.claims.session_play {
+            self.calls.memo = Default::default();
             self.memo_forgotten();
-            self.names.forget_calls();
+            self.naming.names.forget_calls();
         }
-        self.session_play = play;
-        self.current_play = play;
+        self.claims.session_play = play;
+        self.claims.current_play = play;
     }
 
     /// Evaluates with `play` as the convention, the one before it restored after (errors
@@ -60,23 +60,23 @@ impl Session {
         play: Play,
         f: impl FnOnce(&mut Session) -> T,
     ) -> T {
-        let outer = std::mem::replace(&mut self.current_play, play);
+        let outer = std::mem::replace(&mut self.claims.current_play, play);
         let result = f(self);
-        self.current_play = outer;
+        self.claims.current_play = outer;
         result
     }
 
     /// A family's body runs in the session's convention (see the module's comment).
     pub(in crate::eval) fn in_session_play<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
-        self.in_play(self.session_play, f)
+        self.in_play(self.claims.session_play, f)
     }
 
     /// Whether the player to move loses `id` in the current convention.
     pub(in crate::eval) fn losing(&mut self, id: GameId, span: Span) -> Result<bool> {
-        match self.current_play {
+        match self.claims.current_play {
             Play::Normal => Ok(self.nimber(id, span)? == 0),
             Play::Misere => {
-                self.misere_used = true;
+                self.claims.misere_used = true;
                 self.arena
                     .misere_losing(id)
                     .map_err(|e| self.misere_error(e, span))
@@ -90,10 +90,10 @@ impl Session {
         (a, a_span): (GameId, Span),
         (b, b_span): (GameId, Span),
     ) -> Result<bool> {
-        match self.current_play {
+        match self.claims.current_play {
             Play::Normal => Ok(self.nimber(a, a_span)? == self.nimber(b, b_span)?),
             Play::Misere => {
-                self.misere_used = true;
+                self.claims.misere_used = true;
                 self.arena
                     .misere_equal(a, b)
                     .map_err(|e| self.misere_error(e, a_span.to(b_span)))
@@ -127,7 +127,7 @@ impl Session {
     /// The expression inside its parentheses and `misere`/`normal` prefixes, with the
     /// convention they give it (the current one if none).
     pub(in crate::eval) fn unplay<'e>(&self, expr: &'e Expr) -> (Play, &'e Expr) {
-        let mut play = self.current_play;
+        let mut play = self.claims.current_play;
         let mut expr = expr;
         loop {
             match &expr.kind {

@@ -56,12 +56,12 @@ impl Session {
             "any" => Some(true),
             _ => None,
         };
-        let mark = self.locals.len();
+        let mark = self.frame.locals.len();
         let mut held = 0i64;
         let mut decided = None;
         // Left by an earlier quantifier; a case's condition without one of its own must not
         // take it for its own.
-        self.case = None;
+        self.claims.case = None;
         let mut check = |session: &mut Session, value: Value| {
             let Value::Bool(truth) = value else {
                 return Err(EvalError::type_error(
@@ -76,9 +76,9 @@ impl Session {
             };
             held += i64::from(truth);
             // A quantifier inside decided this case by a case of its own.
-            let inner = session.case.take();
+            let inner = session.claims.case.take();
             if Some(truth) == stop_on {
-                let mut bindings = session.locals[mark..].to_vec();
+                let mut bindings = session.frame.locals[mark..].to_vec();
                 bindings.extend(inner.into_iter().flat_map(|case| case.bindings));
                 decided = Some(Case { bindings });
                 return Ok(false);
@@ -86,7 +86,7 @@ impl Session {
             Ok(true)
         };
         self.each_case(element, &mut check)?;
-        self.case = decided.clone();
+        self.claims.case = decided.clone();
         Ok((held, decided))
     }
 
@@ -129,10 +129,10 @@ impl Session {
             .iter()
             .map(|(name, value)| format!("{name} = {}", self.describe_value(value)))
             .collect();
-        let mark = self.locals.len();
-        self.locals.extend(case.bindings.iter().cloned());
+        let mark = self.frame.locals.len();
+        self.frame.locals.extend(case.bindings.iter().cloned());
         let sides = self.sides_in_case(&element.expr);
-        self.locals.truncate(mark);
+        self.frame.locals.truncate(mark);
         Ok(format!("{}: {}", bindings.join(", "), sides?.join(", ")))
     }
 
@@ -191,14 +191,14 @@ impl Session {
             ("all" | "any", Some(case)) => {
                 let holds = name == "any";
                 let line = self.describe_case(element, &case)?;
-                let mark = self.locals.len();
-                let spelled = self.spelled.len();
+                let mark = self.frame.locals.len();
+                let spelled = self.naming.spelled.len();
                 let spellings = self.spellings(&element.expr, &case.bindings);
-                self.spelled.extend(spellings);
-                self.locals.extend(case.bindings.iter().cloned());
+                self.naming.spelled.extend(spellings);
+                self.frame.locals.extend(case.bindings.iter().cloned());
                 let inner = self.explain(crate::syntax::ast::Verb::Why, full, false, &element.expr);
-                self.locals.truncate(mark);
-                self.spelled.truncate(spelled);
+                self.frame.locals.truncate(mark);
+                self.naming.spelled.truncate(spelled);
                 let because = match inner? {
                     Explanation::Proof(proof) => {
                         let mut steps = vec![Step::new(proof.headline)];
@@ -246,9 +246,9 @@ impl Session {
     /// unless `full`), and whether that is all of them.
     fn cases(&mut self, element: &Element, full: bool) -> Result<(Vec<String>, bool)> {
         let mut cases = Vec::new();
-        let mark = self.locals.len();
+        let mark = self.frame.locals.len();
         let mut note = |session: &mut Session, value: Value| {
-            let bindings = session.locals[mark..].to_vec();
+            let bindings = session.frame.locals[mark..].to_vec();
             let case = Case { bindings };
             let shown = session.describe_case(element, &case)?;
             cases.push(format!("{shown}: {}", session.describe_value(&value)));
@@ -263,7 +263,11 @@ impl Session {
 
     /// Whether a name is the user's own (a `let` shadowing a built-in).
     fn lookup_is_user(&self, ident: &Ident) -> bool {
-        self.globals.contains_key(&ident.name)
-            || self.locals.iter().any(|(name, _)| *name == ident.name)
+        self.program.globals.contains_key(&ident.name)
+            || self
+                .frame
+                .locals
+                .iter()
+                .any(|(name, _)| *name == ident.name)
     }
 }

@@ -35,7 +35,7 @@ impl Session {
     /// comparisons, innermost first.
     fn reasons(&mut self, expr: &Expr, steps: &mut Vec<Step>) -> Result<()> {
         let (play, expr) = self.unplay(expr);
-        if play != self.current_play {
+        if play != self.claims.current_play {
             return self.in_play(play, |session| session.reasons(expr, steps));
         }
         match &expr.kind {
@@ -74,7 +74,7 @@ impl Session {
             }
             ExprKind::Call { callee, args } if &*callee.name == "mex" && args.len() == 1 => {
                 let set = self.eval_root(&args[0])?;
-                let Some(Ok(members)) = set.members(self.limits.game.options) else {
+                let Some(Ok(members)) = set.members(self.meter.limits.game.options) else {
                     return Ok(());
                 };
                 if members.iter().any(|&m| m < 0) {
@@ -108,10 +108,13 @@ impl Session {
                     losing: *outcome == crate::syntax::ast::Outcome::Losing,
                     text: self.typed(game.span),
                 };
-                let names = crate::eval::names::Scoped::new(&self.names, self.families.as_ref());
+                let names = crate::eval::names::Scoped::new(
+                    &self.naming.names,
+                    self.naming.families.as_ref(),
+                );
                 let mut explainer =
                     crate::explain::Explainer::new(&mut self.arena, &names, self.fold)
-                        .play(self.current_play);
+                        .play(self.claims.current_play);
                 let proof = explainer
                     .prove(&claim, false)
                     .map_err(|e| self.game_error(e, game.span))?;

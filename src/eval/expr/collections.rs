@@ -380,7 +380,7 @@ impl Session {
 
     fn combine(&mut self, op: BinOp, lhs: Operand, rhs: Operand) -> Option<Result<Value>> {
         use Value::{Int, List, Str};
-        let limit = self.limits.game.options;
+        let limit = self.meter.limits.game.options;
         let made = data_bytes(lhs.value).saturating_add(data_bytes(rhs.value));
         if let (BinOp::Add, List(_), List(_)) | (BinOp::Add, Str(_), Str(_)) =
             (op, lhs.value, rhs.value)
@@ -465,7 +465,7 @@ impl Session {
     fn set_members(&self, side: Operand) -> Result<Vec<Value>> {
         match side.value {
             Value::SetOf(members) => Ok(members.to_vec()),
-            other => match other.members(self.limits.game.options) {
+            other => match other.members(self.meter.limits.game.options) {
                 Some(Ok(ints)) => Ok(ints.into_iter().map(Value::Int).collect()),
                 Some(Err(count)) => Err(self.range_too_long(side.span, count).into()),
                 None => unreachable!("a set or range"),
@@ -481,7 +481,7 @@ impl Session {
             label: format!("{count} integers to go through"),
             help: Some(crate::eval::limits::raise_to_count(
                 "options",
-                self.limits.game.options,
+                self.meter.limits.game.options,
                 count,
             )),
         }
@@ -494,7 +494,7 @@ impl Session {
             Value::Set(members) => Passes::Ints(members.clone(), 0),
             &Value::Range { start, end } => {
                 let count = range_len(start, end);
-                if count > u128::from(self.limits.game.options) && !lazy {
+                if count > u128::from(self.meter.limits.game.options) && !lazy {
                     return Err(self.range_too_long(span, count).into());
                 }
                 Passes::Range(Box::new(range_members(start, end)))

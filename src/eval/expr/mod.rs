@@ -76,9 +76,18 @@ fn stack_address() -> usize {
     std::hint::black_box(&marker) as *const u8 as usize
 }
 
+/// The tree-walker's own: the names loop variables and parameters give values, innermost
+/// last, how far the stack may grow, and a buffer for the parts of a sum.
+#[derive(Default, Debug)]
+pub(in crate::eval) struct Frame {
+    pub(in crate::eval) locals: Vec<(Arc<str>, Value)>,
+    pub(in crate::eval) stack: StackRoom,
+    pub(in crate::eval) sum_parts: Vec<GameId>,
+}
+
 impl Session {
     pub(in crate::eval) fn eval(&mut self, expr: &Expr) -> Result<Value> {
-        if self.stack.has_room() {
+        if self.frame.stack.has_room() {
             return self.eval_here(expr);
         }
         self.on_fresh_stack(|session| session.eval_here(expr))
@@ -87,12 +96,12 @@ impl Session {
     /// Runs `f` where the stack has room: here, with the room measured again, or on a
     /// fresh segment. [`StackRoom`] says why the room is not measured at every level.
     pub(in crate::eval) fn on_fresh_stack<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
-        let outer = self.stack;
+        let outer = self.frame.stack;
         let result = stacker::maybe_grow(RED_ZONE, STACK_SEGMENT, || {
-            self.stack = StackRoom::measured();
+            self.frame.stack = StackRoom::measured();
             f(self)
         });
-        self.stack = outer;
+        self.frame.stack = outer;
         result
     }
 
@@ -187,6 +196,7 @@ impl Session {
 
     fn lookup(&mut self, ident: &Ident) -> Result<Value> {
         if let Some((_, value)) = self
+            .frame
             .locals
             .iter()
             .rev()
@@ -224,7 +234,7 @@ impl Session {
             name: ident.name.to_string(),
             help: None,
         };
-        match self.defined_later.get(&ident.name) {
+        match self.program.defined_later.get(&ident.name) {
             Some(span) => {
                 let line = self.sources.line_of(*span);
                 error.with_help(format!(
@@ -319,7 +329,7 @@ impl Session {
         let mut span = chain.first_span();
         // The buffer of the last chain, so that `K(a) + K(b)` in a comprehension allocates
         // nothing (a chain within a part takes a fresh one).
-        let mut parts: Vec<GameId> = std::mem::take(&mut self.sum_parts);
+        let mut parts: Vec<GameId> = std::mem::take(&mut self.frame.sum_parts);
         for i in 0..chain.len() {
             let (op, op_span, rhs_span) = chain.op(i);
             let lhs_expr = if i == 0 { chain.first_expr() } else { None };
@@ -360,7 +370,7 @@ impl Session {
         }
         let value = self.sum_of(&mut parts, value, span);
         parts.clear();
-        self.sum_parts = parts;
+        self.frame.sum_parts = parts;
         value
     }
 
@@ -471,16 +481,16 @@ impl Session {
     /// Runs `pass` for each pass of `element`'s clauses, until it says to stop (false); says
     /// whether it went through all of them. `lazy` as for [`Session::each_case`].
     fn each(&mut self, element: &Element, pass: &mut Pass, lazy: bool) -> Result<bool> {
-        let mark = self.locals.len();
+        let mark = self.frame.locals.len();
         let result = self.expand(&element.clauses, pass, lazy);
-        self.locals.truncate(mark);
+        self.frame.locals.truncate(mark);
         result
     }
 
     /// One element under its remaining `for` and `if` clauses.
     /// One level per clause: 20 000 clauses in one element are as deep as that.
     fn expand(&mut self, clauses: &[Clause], pass: &mut Pass, lazy: bool) -> Result<bool> {
-        if self.stack.has_room() {
+        if self.frame.stack.has_room() {
             return self.expand_here(clauses, pass, lazy);
         }
         self.on_fresh_stack(|session| session.expand_here(clauses, pass, lazy))
@@ -500,10 +510,12 @@ impl Session {
                 let range = self.eval(iter)?;
                 let passes = self.passes(&range, iter.span, lazy)?;
                 // Bound once and set in place at each pass.
-                let slot = self.locals.len();
-                self.locals.push((var.name.clone(), Value::Bool(false)));
+                let slot = self.frame.locals.len();
+                self.frame
+                    .locals
+                    .push((var.name.clone(), Value::Bool(false)));
                 let result = self.each_value((passes, slot, iter.span), rest, pass, lazy);
-                self.locals.truncate(slot);
+                self.frame.locals.truncate(slot);
                 return result;
             }
         }
@@ -520,7 +532,7 @@ impl Session {
     ) -> Result<bool> {
         for value in passes {
             self.step(span)?;
-            self.locals[slot].1 = value;
+            self.frame.locals[slot].1 = value;
             if !self.expand(rest, pass, lazy)? {
                 return Ok(false);
             }
@@ -530,6 +542,7 @@ impl Session {
 
     fn call(&mut self, callee: &Ident, args: &[Expr], span: Span) -> Result<Value> {
         let local = self
+            .frame
             .locals
             .iter()
             .rev()
@@ -763,9 +776,9 @@ impl Session {
                         "the search for a period stopped at the `search` limit ({} pairs of \
                          heaps); search further with `period({family}, {})`; without a period, \
                          only heaps below the `heap` limit ({}) are computed, one by one",
-                        self.limits.game.search,
+                        self.meter.limits.game.search,
                         10u64.saturating_pow(computed.checked_ilog10().unwrap_or(0) + 1),
-                        self.limits.game.heap_table
+                        self.meter.limits.game.heap_table
                     ),
                 },
             ),
@@ -794,14 +807,14 @@ impl Session {
                          (additive periodicity); each column of {rows} rows looks at about \
                          {} options, and the fill stopped after {work}; {}",
                         rows.saturating_mul(rows),
-                        crate::eval::limits::raise("search", self.limits.game.search)
+                        crate::eval::limits::raise("search", self.meter.limits.game.search)
                     ),
                     StripStop::Memory(bytes) => format!(
                         "a thin position is filled column by column until its rows repeat \
                          (additive periodicity); the {computed} columns filled take {}; {}",
                         amount(bytes),
                         crate::eval::limits::raise_memory(
-                            self.limits.game.memory,
+                            self.meter.limits.game.memory,
                             bytes.saturating_mul(2)
                         )
                     ),

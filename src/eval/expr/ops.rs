@@ -131,7 +131,7 @@ impl Session {
                 self.games_equal((left, lhs.span), (right, rhs.span))?
             }
             (Value::Set(_) | Value::Range { .. }, Value::Set(_) | Value::Range { .. }) => {
-                same_members(lhs.value, rhs.value, self.limits.game.options)
+                same_members(lhs.value, rhs.value, self.meter.limits.game.options)
             }
             // Sets are kept in one form: one with a member other than an integer is no set
             // of integers (nor a range).

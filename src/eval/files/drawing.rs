@@ -193,7 +193,7 @@ impl Session {
 
     /// An error unless this session may write files.
     fn may_write(&self, file: &str, span: Span, drawing: Drawing) -> Result<()> {
-        if self.writes_files {
+        if self.program.writes_files {
             return Ok(());
         }
         Err(unwritable(file, span, drawing, "this session writes no files".into()).into())

@@ -19,7 +19,7 @@ impl Session {
         // The file first: one that can't be written is refused before the values are computed.
         let file = match to {
             Some(to) => Some((self.picture_file(to, Drawing::Plot)?, to.span)),
-            None if self.at_prompt => Some((PROMPT_PLOT_FILE.to_owned(), target.span)),
+            None if self.program.at_prompt => Some((PROMPT_PLOT_FILE.to_owned(), target.span)),
             None => None,
         };
         let table = match self.eval_root(target)? {

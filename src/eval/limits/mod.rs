@@ -38,6 +38,30 @@ impl Default for Limits {
     }
 }
 
+/// The limits of a session, and the work and memory counted against them.
+#[derive(Debug)]
+pub(in crate::eval) struct Meter {
+    /// Set through [`crate::eval::Session::set_limit`], which keeps the arena's copy in step.
+    pub(in crate::eval) limits: Limits,
+    /// Steps the running statement has taken (see [`steps`]).
+    pub(in crate::eval) steps: u64,
+    /// What is charged to the `memory` limit beside the game DAG.
+    pub(in crate::eval) held: memory::Held,
+    /// What the session holds, as the allocator measures it.
+    pub(in crate::eval) measured: memory::Measured,
+}
+
+impl Meter {
+    pub(in crate::eval) fn new(limits: Limits) -> Self {
+        Meter {
+            limits,
+            steps: 0,
+            held: Default::default(),
+            measured: Default::default(),
+        }
+    }
+}
+
 /// The limits by name, with what each bounds.
 pub const LIMITS: &[(&str, &str)] = &[
     ("depth", "nested calls of families"),

@@ -21,8 +21,8 @@ impl Session {
     /// Counts one step of work, and stops when the limit is passed or Ctrl-C was pressed.
     #[inline]
     pub(in crate::eval) fn step(&mut self, span: Span) -> Result<()> {
-        self.steps += 1;
-        if self.steps <= self.limits.steps && !self.steps.is_multiple_of(1024) {
+        self.meter.steps += 1;
+        if self.meter.steps <= self.meter.limits.steps && !self.meter.steps.is_multiple_of(1024) {
             return Ok(());
         }
         self.steps_checked(span, true)
@@ -37,25 +37,25 @@ impl Session {
 
     /// Counts `units` steps of work at once: drawing a picture costs one an edge.
     pub(in crate::eval) fn work(&mut self, units: u64, span: Span) -> Result<()> {
-        let before = self.steps;
-        self.steps = self.steps.saturating_add(units);
-        self.steps_checked(span, before / 1024 != self.steps / 1024)
+        let before = self.meter.steps;
+        self.meter.steps = self.meter.steps.saturating_add(units);
+        self.steps_checked(span, before / 1024 != self.meter.steps / 1024)
     }
 
     /// Stops past the `steps` limit; at every 1024th step, also on Ctrl-C.
     #[cold]
     fn steps_checked(&mut self, span: Span, tick: bool) -> Result<()> {
-        if self.steps > self.limits.steps {
+        if self.meter.steps > self.meter.limits.steps {
             return Err(EvalError::TooManySteps {
                 span,
-                limit: self.limits.steps,
+                limit: self.meter.limits.steps,
             }
             .into());
         }
         if tick {
             let what = self.deep_calls_words();
             let what = what.as_deref().unwrap_or("calls and loop passes");
-            if let Err(error) = self.arena.watch.tick(what, self.steps, 0) {
+            if let Err(error) = self.arena.watch.tick(what, self.meter.steps, 0) {
                 return Err(self.game_error(error, span));
             }
         }

@@ -25,6 +25,24 @@ use crate::eval::{Global, Session};
 use crate::game::{GameId, NameOf, Names};
 use crate::syntax::ast::{Expr, ExprKind};
 
+/// What games are called in answers, and where their names come from.
+#[derive(Default)]
+pub(in crate::eval) struct Naming {
+    /// `let` names and family calls like `S(5)`.
+    pub(in crate::eval) names: GameNames,
+    /// Noting how a body writes its options, for explanations.
+    pub(in crate::eval) recording: written::Recording,
+    /// What `let` names of games were defined as, where that may call a family of the
+    /// user's own: explanations of the name speak of the calls.
+    pub(in crate::eval) definitions: FxHashMap<Arc<str>, Expr>,
+    /// Where the loop variables of the case `why` is explaining are written, with their
+    /// values: its proof speaks of `K(3)`, not of `K(n)`.
+    pub(in crate::eval) spelled: Vec<spelled::Spelling>,
+    /// The families the running statement is about, whose calls its answer may name games
+    /// by (equal games of two families are one node).
+    pub(in crate::eval) families: Option<FxHashSet<Arc<str>>>,
+}
+
 #[derive(Default)]
 pub(in crate::eval) struct GameNames {
     /// What each named game is called, as explanations read it.
@@ -143,7 +161,7 @@ impl Session {
                 if !names.insert(ident.name.clone()) {
                     return;
                 }
-                if let Some(definition) = self.definitions.get(&ident.name) {
+                if let Some(definition) = self.naming.definitions.get(&ident.name) {
                     todo.push(definition);
                 }
                 if let Some(function) = self.family_named(&ident.name) {
@@ -158,17 +176,17 @@ impl Session {
 
     /// The family of the user's own or of the library a name calls.
     fn family_named(&self, name: &str) -> Option<&std::sync::Arc<Function>> {
-        match self.globals.get(name) {
+        match self.program.globals.get(name) {
             Some(Global::Function(function)) => Some(function),
             Some(Global::Value(Value::Family(Family::User(function)))) => Some(function),
             Some(_) => None,
-            None => self.library.get(name),
+            None => self.program.library.get(name),
         }
     }
 
     /// The names this statement's answer may call games by.
     pub(in crate::eval) fn scoped_names(&self) -> Scoped<'_> {
-        Scoped::new(&self.names, self.families.as_ref())
+        Scoped::new(&self.naming.names, self.naming.families.as_ref())
     }
 }
 

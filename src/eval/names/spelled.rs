@@ -21,6 +21,7 @@ impl Session {
     pub(in crate::eval) fn typed(&self, span: Span) -> String {
         let text = self.sources.text(span);
         let mut inside: Vec<&Spelling> = self
+            .naming
             .spelled
             .iter()
             .filter(|(at, _)| at.source == span.source && at.start >= span.start)

@@ -231,13 +231,14 @@ impl Session {
     /// still makes that game.
     fn name_leaves(&mut self, ident: &Ident, walk: Walk) -> Result<Vec<Leaf>> {
         let local = self
+            .frame
             .locals
             .iter()
             .rev()
             .find(|(name, _)| *name == ident.name);
         let value = match local {
             Some((_, value)) => Some(value.clone()),
-            None => match self.globals.get(&ident.name) {
+            None => match self.program.globals.get(&ident.name) {
                 Some(Global::Value(value)) => Some(value.clone()),
                 _ => None,
             },
@@ -247,7 +248,7 @@ impl Session {
             Some(Value::Int(0)) if walk.in_sum => self.arena.zero(),
             _ => return Ok(vec![Leaf::Unknown]),
         };
-        let definition = self.definitions.get(&ident.name).cloned();
+        let definition = self.naming.definitions.get(&ident.name).cloned();
         let Some(definition) = definition.filter(|_| local.is_none()) else {
             return Ok(vec![Leaf::Plain(id)]);
         };
@@ -283,9 +284,11 @@ impl Session {
     /// A `let` of a value: kept when explanations of the name may speak of family calls.
     pub(in crate::eval) fn note_definition(&mut self, name: &Ident, body: &Expr) {
         if made_elsewhere(body) {
-            self.definitions.insert(name.name.clone(), body.clone());
+            self.naming
+                .definitions
+                .insert(name.name.clone(), body.clone());
         } else {
-            self.definitions.remove(&name.name);
+            self.naming.definitions.remove(&name.name);
         }
     }
 }

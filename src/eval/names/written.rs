@@ -57,9 +57,9 @@ impl Session {
     ) -> Result<Vec<Leaf>> {
         let params = function.params.iter().map(|p| p.name.clone());
         let locals = params.zip(values.iter().cloned()).collect();
-        let caller_locals = std::mem::replace(&mut self.locals, locals);
+        let caller_locals = std::mem::replace(&mut self.frame.locals, locals);
         // A library body sees the library's names, not the user's, here as when it ran.
-        let caller_in_library = std::mem::replace(&mut self.in_library, function.library);
+        let caller_in_library = std::mem::replace(&mut self.program.in_library, function.library);
         let body = self.required_value(&function.body);
         let result = if !made_elsewhere(body) {
             self.written_options(body)
@@ -73,8 +73,8 @@ impl Session {
         } else {
             Ok(Forwarded::Parts(Vec::new()))
         };
-        self.in_library = caller_in_library;
-        self.locals = caller_locals;
+        self.program.in_library = caller_in_library;
+        self.frame.locals = caller_locals;
         Ok(match result? {
             Forwarded::Options(mut found) => {
                 Arc::make_mut(&mut found.written).name = name;
@@ -121,7 +121,7 @@ impl Session {
     /// option list `<...>`.
     fn written_options(&mut self, body: &Expr) -> Result<Forwarded> {
         let result = loop {
-            self.recording = Recording::Armed;
+            self.naming.recording = Recording::Armed;
             match self.eval(body) {
                 Err(Flow::Suspend(pending)) => {
                     if let Err(error) = self.drive(pending) {
@@ -131,7 +131,7 @@ impl Session {
                 result => break result,
             }
         };
-        let recording = std::mem::take(&mut self.recording);
+        let recording = std::mem::take(&mut self.naming.recording);
         result?;
         let Recording::Done(options) = recording else {
             return Ok(Forwarded::Parts(Vec::new()));
@@ -159,7 +159,7 @@ impl Session {
     }
 
     pub(in crate::eval) fn user_function(&self, name: &str) -> Option<Arc<Function>> {
-        let local = self.locals.iter().rev().find(|(n, _)| &**n == name);
+        let local = self.frame.locals.iter().rev().find(|(n, _)| &**n == name);
         match local.map(|(_, v)| v) {
             Some(Value::Family(Family::User(function))) => return Some(function.clone()),
             Some(_) => return None,
@@ -175,9 +175,9 @@ impl Session {
 
     /// An option list `<...>` starts: whether it is the one being noted.
     pub(in crate::eval) fn option_list_starts(&mut self) -> bool {
-        match &mut self.recording {
+        match &mut self.naming.recording {
             Recording::Armed => {
-                self.recording = Recording::On {
+                self.naming.recording = Recording::On {
                     depth: 1,
                     names: Vec::new(),
                     made: Vec::new(),
@@ -195,11 +195,11 @@ impl Session {
 
     /// The option list ends with these options; the noted one keeps them with their names.
     pub(in crate::eval) fn option_list_ends(&mut self, noted: bool, options: &[GameId]) {
-        match &mut self.recording {
+        match &mut self.naming.recording {
             Recording::On { names, .. } if noted => {
                 let names = std::mem::take(names);
                 let written = names.into_iter().zip(options.iter().copied()).collect();
-                self.recording = Recording::Done(written);
+                self.naming.recording = Recording::Done(written);
             }
             Recording::On { depth, .. } => *depth -= 1,
             _ => {}
@@ -208,12 +208,12 @@ impl Session {
 
     /// Whether no explanation is noting how a body writes its options.
     pub(in crate::eval) fn recording_off(&self) -> bool {
-        matches!(self.recording, Recording::Off)
+        matches!(self.naming.recording, Recording::Off)
     }
 
     /// Whether the option list being evaluated is the one noted for an explanation.
     pub(in crate::eval) fn noting_options(&self) -> bool {
-        matches!(self.recording, Recording::On { depth: 1, .. })
+        matches!(self.naming.recording, Recording::On { depth: 1, .. })
     }
 
     /// An element of an option list was evaluated to the game `option` (if it is a game): in
@@ -223,7 +223,7 @@ impl Session {
         option: Option<GameId>,
         words: Option<Words>,
     ) {
-        let Recording::On { depth: 1, made, .. } = &mut self.recording else {
+        let Recording::On { depth: 1, made, .. } = &mut self.naming.recording else {
             return;
         };
         let made = std::mem::take(made);
@@ -231,7 +231,7 @@ impl Session {
             Some(option) => self.option_made(option, made),
             None => (None, Maker::Unknown),
         };
-        if let Recording::On { names, .. } = &mut self.recording {
+        if let Recording::On { names, .. } = &mut self.naming.recording {
             names.push((name, words, maker));
         }
     }
@@ -273,12 +273,12 @@ impl Session {
     /// The words of an option, worked out without the calls they make (`cram_square(s, k)`)
     /// taking the place of the calls that made the option.
     pub(in crate::eval) fn option_words(&mut self, label: &Expr) -> Result<Words> {
-        let mark = match &self.recording {
+        let mark = match &self.naming.recording {
             Recording::On { made, .. } => made.len(),
             _ => 0,
         };
         let words = self.move_words(label);
-        if let Recording::On { made, .. } = &mut self.recording {
+        if let Recording::On { made, .. } = &mut self.naming.recording {
             made.truncate(mark);
         }
         words
@@ -293,7 +293,7 @@ impl Session {
         value: &Value,
     ) {
         let depth = self.calls.open();
-        if let Recording::On { made, base, .. } = &mut self.recording
+        if let Recording::On { made, base, .. } = &mut self.naming.recording
             && *base == depth
             && let Value::Game(id) = value
         {

@@ -37,9 +37,9 @@ impl Session {
         all: bool,
         target: &Expr,
     ) -> Result<Explanation> {
-        let play = self.current_play;
+        let play = self.claims.current_play;
         if play == Play::Misere {
-            self.misere_used = true;
+            self.claims.misere_used = true;
         }
         if verb == Verb::Why {
             if let Some(proof) = self.quantifier_proof(target, full)? {
@@ -52,8 +52,10 @@ impl Session {
                     for side in claim_sides(target) {
                         written.extend(self.wording(side, reach)?);
                     }
-                    let names =
-                        crate::eval::names::Scoped::new(&self.names, self.families.as_ref());
+                    let names = crate::eval::names::Scoped::new(
+                        &self.naming.names,
+                        self.naming.families.as_ref(),
+                    );
                     let explainer = Explainer::new(&mut self.arena, &names, self.fold).play(play);
                     let mut explainer = explainer.written(written);
                     let proof = explainer
@@ -82,7 +84,8 @@ impl Session {
             _ => Reach::Root,
         };
         let written = self.wording(target, reach)?;
-        let names = crate::eval::names::Scoped::new(&self.names, self.families.as_ref());
+        let names =
+            crate::eval::names::Scoped::new(&self.naming.names, self.naming.families.as_ref());
         let mut explainer = Explainer::new(&mut self.arena, &names, self.fold)
             .play(play)
             .typed(game, &typed)

@@ -22,13 +22,14 @@ pub(in crate::eval) struct Kept {
 impl Session {
     /// From now on `run` keeps the value of each answer (see [`Session::take_values`]).
     pub fn keep_values(&mut self) {
-        self.kept.get_or_insert_with(Kept::default);
+        self.program.kept.get_or_insert_with(Kept::default);
     }
 
     /// The values of the answers given since the last call, one per [`crate::eval::Event::Answer`]
     /// in order: the expression's value, or `None` for other statements (`let`, `why`, ...).
     pub fn take_values(&mut self) -> Vec<Option<Value>> {
-        self.kept
+        self.program
+            .kept
             .as_mut()
             .map(|kept| std::mem::take(&mut kept.answered))
             .unwrap_or_default()
@@ -39,46 +40,46 @@ impl Session {
     /// and no remembered call forgotten. Not charged to the memory limit: it is the host's.
     pub fn bind(&mut self, name: &str, value: Value) {
         let name: Arc<str> = name.into();
-        self.names.forget(&name);
-        self.globals.insert(name, Global::Value(value));
+        self.naming.names.forget(&name);
+        self.program.globals.insert(name, Global::Value(value));
     }
 
     /// Forgets a name [`Session::bind`] bound.
     pub fn unbind(&mut self, name: &str) {
-        self.globals.shift_remove(name);
+        self.program.globals.shift_remove(name);
     }
 
     /// Changes whenever a definition is made, the play convention changes or the session is
     /// cleared: text that made a game before makes the same game while it stays the same
     /// (a host may then write the game by that text).
     pub fn edition(&self) -> u64 {
-        self.names.edition()
+        self.naming.names.edition()
     }
 
     /// A game by the names the session gives games (`let` names, family calls such as
     /// `S(5)`), or as grundy writes it: as an answer would show it.
     pub fn describe_game(&self, id: GameId) -> String {
-        let names = crate::eval::names::Scoped::new(&self.names, None);
+        let names = crate::eval::names::Scoped::new(&self.naming.names, None);
         self.arena.describe_named(id, &names)
     }
 
     /// A statement begins: it has no value yet.
     pub(in crate::eval) fn value_begins(&mut self) {
-        if let Some(kept) = &mut self.kept {
+        if let Some(kept) = &mut self.program.kept {
             kept.current = None;
         }
     }
 
     /// The expression statement running has this value.
     pub(in crate::eval) fn value_is(&mut self, value: &Value) {
-        if let Some(kept) = &mut self.kept {
+        if let Some(kept) = &mut self.program.kept {
             kept.current = Some(value.clone());
         }
     }
 
     /// The statement running is answered.
     pub(in crate::eval) fn value_answered(&mut self) {
-        if let Some(kept) = &mut self.kept {
+        if let Some(kept) = &mut self.program.kept {
             let value = kept.current.take();
             kept.answered.push(value);
         }

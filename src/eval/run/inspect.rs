@@ -18,19 +18,20 @@ impl Session {
 
     fn clear_measured(&mut self) {
         let watch = std::mem::take(&mut self.arena.watch);
-        self.arena = crate::game::Arena::new(self.limits.game);
+        self.arena = crate::game::Arena::new(self.meter.limits.game);
         self.arena.watch = watch;
-        self.globals.clear();
-        self.compiled.clear();
-        self.memo.clear();
+        self.program.globals.clear();
+        self.calls.compiled.clear();
+        self.calls.memo.clear();
         self.all_forgotten();
-        self.names.clear();
+        self.naming.names.clear();
     }
 
     /// One line per definition, in the order they were made: `G = <*0, *1> ≡ *2`,
     /// `S(n) = < S(n - k) for k in 1..=3 if k <= n >`.
     pub fn variables(&mut self) -> Vec<String> {
         let globals: Vec<(String, Global)> = self
+            .program
             .globals
             .iter()
             .map(|(name, global)| (name.to_string(), global.clone()))
@@ -85,7 +86,7 @@ impl Session {
             sink(Event::Error(self.report(error, span)));
             return None;
         }
-        self.steps = 0;
+        self.meter.steps = 0;
         match self.eval_root(expr) {
             Ok(Value::Family(family)) => Some(format!(
                 "a family of games: {}",

@@ -20,32 +20,33 @@ use crate::syntax::{self, ast::StmtKind};
 impl Session {
     /// A top-level name as a body sees it: the user's definition, except inside the library.
     pub(in crate::eval) fn global(&self, name: &str) -> Option<&Global> {
-        if self.in_library {
+        if self.program.in_library {
             None
         } else {
-            self.globals.get(name)
+            self.program.globals.get(name)
         }
     }
 
     /// The library's family called `name`, its file loaded on first use.
     pub(in crate::eval) fn library_family(&mut self, name: &str) -> Option<Arc<Function>> {
-        if let Some(function) = self.library.get(name) {
+        if let Some(function) = self.program.library.get(name) {
             return Some(function.clone());
         }
         let ruleset = library::defining(name)?;
         self.load_ruleset(ruleset);
-        self.library.get(name).cloned()
+        self.program.library.get(name).cloned()
     }
 
     /// A library family already loaded, for what needs no loading (explanations of calls
     /// that have run).
     pub(in crate::eval) fn loaded_library_family(&self, name: &str) -> Option<Arc<Function>> {
-        self.library.get(name).cloned()
+        self.program.library.get(name).cloned()
     }
 
     /// The library family with this memo index, if it is one.
     pub(in crate::eval) fn library_function_name(&self, id: u32) -> Option<&str> {
-        self.library
+        self.program
+            .library
             .values()
             .find(|function| function.id == id)
             .map(|function| &*function.name.name)
@@ -56,7 +57,7 @@ impl Session {
     pub(in crate::eval) fn library_error_at(&self, error: EvalError, at: Span) -> EvalError {
         let inside = error.span();
         let in_library = |span: Span| {
-            (self.library.values()).any(|function| function.body.span.source == span.source)
+            (self.program.library.values()).any(|function| function.body.span.source == span.source)
         };
         if matches!(error, EvalError::Refused { .. } | EvalError::FromLibrary(_))
             || !in_library(inside)
@@ -64,7 +65,7 @@ impl Session {
         {
             return error;
         }
-        let family = (self.library.values())
+        let family = (self.program.library.values())
             .find(|function| {
                 let body = function.body.span;
                 body.source == inside.source && body.start <= inside.start && inside.end <= body.end
@@ -105,15 +106,15 @@ impl Session {
                 body,
             } = statement.kind
             {
-                self.function_count += 1;
+                self.program.function_count += 1;
                 let function = Function {
-                    id: self.function_count,
+                    id: self.program.function_count,
                     name: name.clone(),
                     params,
                     body,
                     library: true,
                 };
-                self.library.insert(name.name, Arc::new(function));
+                self.program.library.insert(name.name, Arc::new(function));
             }
         }
     }
@@ -132,18 +133,18 @@ mod tests {
     fn a_file_is_loaded_when_one_of_its_names_is_first_used() {
         let mut session = Session::default();
         run(&mut session, "nim(1, 2)\nlet f(n) = *n\nf(3)");
-        assert!(session.library.is_empty());
+        assert!(session.program.library.is_empty());
         run(&mut session, "ruler(4)");
-        let mut loaded: Vec<&str> = session.library.keys().map(|k| &**k).collect();
+        let mut loaded: Vec<&str> = session.program.library.keys().map(|k| &**k).collect();
         loaded.sort();
         let ruler = library::defining("ruler").unwrap();
         let mut expected: Vec<&str> = ruler.definitions().iter().map(|d| d.name).collect();
         expected.sort();
         assert_eq!(loaded, expected, "the file of `ruler`, and nothing else");
-        let functions = session.function_count;
+        let functions = session.program.function_count;
         run(&mut session, "ruler_heads(1, 3)\nruler(5)");
-        assert_eq!(session.function_count, functions, "loaded twice");
-        assert!(session.globals.is_empty() || session.globals.contains_key("f"));
-        assert_eq!(session.globals.len(), 1);
+        assert_eq!(session.program.function_count, functions, "loaded twice");
+        assert!(session.program.globals.is_empty() || session.program.globals.contains_key("f"));
+        assert_eq!(session.program.globals.len(), 1);
     }
 }

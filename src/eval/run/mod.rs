@@ -12,6 +12,9 @@ pub(in crate::eval) mod release;
 pub(in crate::eval) mod resolve;
 
 use std::sync::Arc;
+
+use indexmap::IndexMap;
+use rustc_hash::FxHashMap;
 use std::sync::atomic::Ordering;
 
 use miette::LabeledSpan;
@@ -26,6 +29,41 @@ use crate::eval::values::{Function, Value};
 use crate::eval::{Flow, Global, Result, Session};
 use crate::source::Span;
 use crate::syntax::{self, ast::*};
+
+/// The program: what it defined, the library's families, and where it runs.
+pub(in crate::eval) struct Program {
+    /// Hashed with FxHash: every call of a family looks its name up here.
+    pub(in crate::eval) globals: IndexMap<Arc<str>, Global, rustc_hash::FxBuildHasher>,
+    pub(in crate::eval) function_count: u32,
+    /// Names the running program defines further down, with where.
+    pub(in crate::eval) defined_later: FxHashMap<Arc<str>, Span>,
+    /// The library's families defined so far, each file's on the first use of one of them.
+    pub(in crate::eval) library: FxHashMap<Arc<str>, Arc<Function>>,
+    /// A library family's body is being evaluated: names are looked up in the library.
+    pub(in crate::eval) in_library: bool,
+    /// Run from the REPL: a limit is raised with `:set limit`, not `--limit`.
+    pub(in crate::eval) at_prompt: bool,
+    /// `plot ... to "file.svg"` may write its file: not where the text is anybody's
+    /// (fuzzing).
+    pub(in crate::eval) writes_files: bool,
+    /// The values of answers, while a host (the Python module) asks for them.
+    pub(in crate::eval) kept: Option<host::Kept>,
+}
+
+impl Default for Program {
+    fn default() -> Self {
+        Program {
+            globals: IndexMap::default(),
+            function_count: 0,
+            defined_later: FxHashMap::default(),
+            library: FxHashMap::default(),
+            in_library: false,
+            at_prompt: false,
+            writes_files: true,
+            kept: None,
+        }
+    }
+}
 
 impl Session {
     /// Runs a program (a script, a REPL input), telling `sink` what each statement printed.
@@ -64,7 +102,7 @@ impl Session {
         let Some(statements) = self.prepare(name, text, lines_before, sink, &mut summary) else {
             return summary;
         };
-        self.defined_later = statements
+        self.program.defined_later = statements
             .iter()
             .filter_map(|stmt| match &stmt.kind {
                 StmtKind::Let { name, .. } => Some((name.name.clone(), name.span)),
@@ -78,7 +116,7 @@ impl Session {
             }
             summary.statements += 1;
             if let StmtKind::Let { name, .. } = &stmt.kind {
-                self.defined_later.remove(&name.name);
+                self.program.defined_later.remove(&name.name);
             }
             match self.exec_releasing(stmt) {
                 Ok(answer) => {
@@ -130,7 +168,7 @@ impl Session {
                 Err(Flow::Suspend(_)) => unreachable!("suspended calls are driven to the end"),
             }
         }
-        self.defined_later.clear();
+        self.program.defined_later.clear();
         summary
     }
 
@@ -175,7 +213,7 @@ impl Session {
     ) -> Option<Vec<Stmt>> {
         // A byte-order mark some editors write is not part of the program.
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        if text.len() as u64 > self.limits.source {
+        if text.len() as u64 > self.meter.limits.source {
             self.too_large_to_parse(name, text, sink, summary);
             return None;
         }
@@ -232,7 +270,7 @@ impl Session {
         let source = self.sources.add(name, &text[..head]);
         let first = text[..head].chars().next().map_or(0, char::len_utf8);
         let span = Span::new(source, 0, first);
-        let limit = self.limits.source;
+        let limit = self.meter.limits.source;
         let error = EvalError::TooLarge {
             span,
             what: "this program".into(),
@@ -277,7 +315,7 @@ impl Session {
         error: impl miette::Diagnostic + Send + Sync + 'static,
         span: Span,
     ) -> Diagnosis {
-        let report = if self.at_prompt {
+        let report = if self.program.at_prompt {
             miette::Report::new(crate::eval::report::advice::AtThePrompt { inner: error })
         } else {
             miette::Report::new(error)
@@ -291,14 +329,14 @@ impl Session {
     }
 
     pub(in crate::eval) fn exec(&mut self, stmt: &Stmt) -> Result<Answer> {
-        self.steps = 0;
-        self.current_play = self.session_play;
-        self.misere_used = false;
+        self.meter.steps = 0;
+        self.claims.current_play = self.claims.session_play;
+        self.claims.misere_used = false;
         self.lists_gone();
         self.statement_measured();
         self.arena.watch.begin();
         self.value_begins();
-        self.families = match &stmt.kind {
+        self.naming.families = match &stmt.kind {
             StmtKind::Let {
                 params: Some(_), ..
             } => None,
@@ -345,9 +383,9 @@ impl Session {
                 params: Some(params),
                 body,
             } => {
-                self.function_count += 1;
+                self.program.function_count += 1;
                 let function = Function {
-                    id: self.function_count,
+                    id: self.program.function_count,
                     name: name.clone(),
                     params: params.clone(),
                     body: body.clone(),
@@ -411,7 +449,7 @@ impl Session {
 
     /// Binds a name; a definition may shadow a built-in, as `let rook(i, j) = ...` does.
     fn define(&mut self, name: &Ident, global: Global) {
-        self.names.defined(&name.name);
+        self.naming.names.defined(&name.name);
         if !matches!(global, Global::Value(_)) {
             self.name_forgotten(&name.name);
         }
@@ -419,16 +457,21 @@ impl Session {
             self.name_game(*id, name.name.clone());
         }
         // Compiled bodies know what their calls call.
-        self.compiled.clear();
+        self.calls.compiled.clear();
         // Names in bodies are looked up when called, so a redefinition may change what
         // earlier calls would give: forget them.
-        if self.globals.insert(name.name.clone(), global).is_some() {
+        if self
+            .program
+            .globals
+            .insert(name.name.clone(), global)
+            .is_some()
+        {
             // A new map rather than `clear`, which would sweep all the room the old one had
             // at every redefinition.
-            self.memo = Default::default();
+            self.calls.memo = Default::default();
             self.memo_forgotten();
             // Names of family calls (`S(5)`) may no longer be right.
-            self.names.forget_calls();
+            self.naming.names.forget_calls();
         }
     }
 
@@ -486,7 +529,8 @@ impl Session {
     /// An `assert` of `claim`, which is `inner` in the current play convention.
     fn assert_in_play(&mut self, claim: &Expr, inner: &Expr) -> Result<Verdict> {
         let mut text = self.sources.text(claim.span).to_owned();
-        if self.current_play == Play::Misere && !crate::eval::claims::play::says_play(claim) {
+        if self.claims.current_play == Play::Misere && !crate::eval::claims::play::says_play(claim)
+        {
             // The convention is the session's: the message says which.
             text.push_str(" (in misère play)");
         }
@@ -499,7 +543,7 @@ impl Session {
                 verdict: Box::new(verdict),
             })
         };
-        if self.current_play == Play::Misere
+        if self.claims.current_play == Play::Misere
             && let Some(verdict) = self.misere_assert(inner)?
         {
             return match verdict {
@@ -544,14 +588,14 @@ impl Session {
                 if matches!(&*callee.name, "all" | "any")
                     && matches!(args.as_slice(), [Expr { kind: ExprKind::Generator(_), .. }]) =>
             {
-                self.case = None;
+                self.claims.case = None;
                 let holds = self.eval_root(claim)? == Value::Bool(true);
                 let verdict = Verdict { holds, claim: "is true", left: Answer::Bool(holds), right: None, play: self.decided_in() };
                 if holds {
                     return Ok(verdict);
                 }
                 let ExprKind::Generator(element) = &args[0].kind else { unreachable!("matched above") };
-                let (label, help) = match self.case.take() {
+                let (label, help) = match self.claims.case.take() {
                     Some(case) => {
                         let shown = self.describe_case(element, &case)?;
                         (

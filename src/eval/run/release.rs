@@ -38,14 +38,14 @@ impl Session {
         let full = self.found_full();
         self.release_since(checkpoint);
         let forms_known = Arena::misere_at(checkpoint).forms_known as u64;
-        let limits = self.limits.game;
+        let limits = self.meter.limits.game;
         let crowded = full.is_some()
             && (cached.saturating_mul(ROOM_SHARE) >= limits.memory
                 || forms_known.saturating_mul(ROOM_SHARE) >= limits.nodes as u64);
         if !crowded {
             return result;
         }
-        self.memo.clear();
+        self.calls.memo.clear();
         self.memo_forgotten();
         self.arena.misere_clear();
         let checkpoint = self.arena.checkpoint();
@@ -70,7 +70,7 @@ impl Session {
     pub(in crate::eval) fn release_since(&mut self, checkpoint: Checkpoint) {
         let filled = self.found_full();
         self.lists_gone();
-        self.case = None;
+        self.claims.case = None;
         self.value_begins();
         let Some(full) = filled else {
             self.arena.misere_rollback(Arena::misere_at(checkpoint));
@@ -80,15 +80,15 @@ impl Session {
         let made_games = self.arena.len() > first.index();
         self.arena.rollback(checkpoint);
         if full == Full::Memory {
-            self.memo.clear();
+            self.calls.memo.clear();
             self.memo_forgotten();
             self.arena.misere_clear();
         } else if made_games {
-            let freed = self.memo.forget_games_from(first);
+            let freed = self.calls.memo.forget_games_from(first);
             self.memo_freed(freed);
         }
         if made_games {
-            self.names.forget_games_from(first);
+            self.naming.names.forget_games_from(first);
         }
     }
 }

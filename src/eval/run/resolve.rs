@@ -37,7 +37,7 @@ impl Session {
         for stmt in statements {
             // (A library name is known already: the definition will take its place.)
             if let StmtKind::Let { name, .. } = &stmt.kind
-                && !self.globals.contains_key(&name.name)
+                && !self.program.globals.contains_key(&name.name)
                 && crate::library::defining(&name.name).is_none()
             {
                 resolver
@@ -216,7 +216,7 @@ impl Resolver<'_> {
     fn floating_edges(&mut self, callee: &Ident, args: &[Expr]) {
         let builtin = &*callee.name == "hackenbush"
             && !self.scope.contains(&callee.name)
-            && !self.session.globals.contains_key(&callee.name)
+            && !self.session.program.globals.contains_key(&callee.name)
             && !self.program.contains(&callee.name);
         if let (true, [arg]) = (builtin, args)
             && let ExprKind::Str(text) = &arg.kind
@@ -233,7 +233,7 @@ impl Resolver<'_> {
     fn name(&mut self, ident: &Ident) {
         let name = &ident.name;
         let known = self.scope.contains(name)
-            || self.session.globals.contains_key(name)
+            || self.session.program.globals.contains_key(name)
             || self.program.contains(name)
             || builtins::is_builtin(name)
             || crate::library::defining(name).is_some();
@@ -282,7 +282,7 @@ impl Resolver<'_> {
                  losing`, or `:set play {name}` for the whole session"
             ));
         }
-        let known = self.scope.len() + self.session.globals.len() + self.program.len();
+        let known = self.scope.len() + self.session.program.globals.len() + self.program.len();
         self.compared += known + builtins::BUILTINS.len() + crate::library::names().len();
         if self.compared > SUGGESTION_BUDGET {
             return Some(format!(
@@ -293,7 +293,7 @@ impl Resolver<'_> {
             .scope
             .iter()
             .map(|n| &**n)
-            .chain(self.session.globals.keys().map(|n| &**n))
+            .chain(self.session.program.globals.keys().map(|n| &**n))
             .chain(self.program.iter().map(|n| &**n))
             .chain(builtins::BUILTINS.iter().map(|b| b.name))
             .chain(crate::library::names().iter().copied());

@@ -19,7 +19,7 @@ use std::sync::Arc;
 impl Session {
     /// The value of compiled code.
     pub(in crate::eval) fn exec_code(&mut self, code: &Code) -> Result<Value> {
-        if self.stack.has_room() {
+        if self.frame.stack.has_room() {
             return self.exec_code_here(code);
         }
         self.on_fresh_stack(|session| session.exec_code_here(code))
@@ -29,7 +29,7 @@ impl Session {
         match code {
             Code::Int(n) => Ok(Value::Int(*n)),
             Code::Bool(b) => Ok(Value::Bool(*b)),
-            Code::Local(slot) => Ok(match &self.locals[*slot].1 {
+            Code::Local(slot) => Ok(match &self.frame.locals[*slot].1 {
                 // The usual case, without a call to `clone`.
                 &Value::Int(n) => Value::Int(n),
                 other => other.clone(),
@@ -74,11 +74,11 @@ impl Session {
                     self.exec_code(otherwise)
                 }
             }
-            Code::Ints { fast, general } => match fast.eval(&self.locals) {
+            Code::Ints { fast, general } => match fast.eval(&self.frame.locals) {
                 Some(n) => Ok(Value::Int(n)),
                 None => self.exec_code(general),
             },
-            Code::Bools { fast, general } => match fast.eval(&self.locals) {
+            Code::Bools { fast, general } => match fast.eval(&self.frame.locals) {
                 Some(b) => Ok(Value::Bool(b)),
                 None => self.exec_code(general),
             },
@@ -141,7 +141,7 @@ impl Session {
     /// A condition's truth, without making a value of it where it compares integers.
     fn exec_condition(&mut self, code: &Code, span: Span) -> Result<bool> {
         if let Code::Bools { fast, .. } = code
-            && let Some(truth) = fast.eval(&self.locals)
+            && let Some(truth) = fast.eval(&self.frame.locals)
         {
             return Ok(truth);
         }
@@ -155,10 +155,10 @@ impl Session {
         &self,
         (start, end, inclusive): &(IntCode, IntCode, bool),
     ) -> Option<std::ops::Range<i128>> {
-        let start = i128::from(start.eval(&self.locals)?);
-        let end = i128::from(end.eval(&self.locals)?) + i128::from(*inclusive);
+        let start = i128::from(start.eval(&self.frame.locals)?);
+        let end = i128::from(end.eval(&self.frame.locals)?) + i128::from(*inclusive);
         let count = (end - start).max(0) as u128;
-        (count <= u128::from(self.limits.game.options)).then_some(start..end)
+        (count <= u128::from(self.meter.limits.game.options)).then_some(start..end)
     }
 
     /// `F(a) + G(b)` of integer arithmetic, when both calls are found in the memo as games.
@@ -182,13 +182,15 @@ impl Session {
             return None;
         }
         let args = self.int_args(ints)?;
-        self.memo.game_of_ints(function.id, &args[..ints.len()])
+        self.calls
+            .memo
+            .game_of_ints(function.id, &args[..ints.len()])
     }
 
     /// The arguments of a call, when they are integer arithmetic that has integer values.
     #[inline(always)]
     fn int_args(&self, ints: &[IntCode]) -> Option<[i64; memo::INLINE]> {
-        let locals = &self.locals[..];
+        let locals = &self.frame.locals[..];
         Some(match ints {
             [a] => [a.eval(locals)?, 0, 0],
             [a, b] => [a.eval(locals)?, b.eval(locals)?, 0],
@@ -210,7 +212,7 @@ impl Session {
         let args = &args[..ints.len()];
         // An explanation notes the calls returned (see `Session::call_returned`).
         if self.recording_off()
-            && let Some(value) = self.memo.get_ints(function.id, args)
+            && let Some(value) = self.calls.memo.get_ints(function.id, args)
         {
             return Some(Ok(value));
         }
@@ -252,9 +254,9 @@ impl Session {
             not_a_game: None,
         };
         for element in elements {
-            let mark = self.locals.len();
+            let mark = self.frame.locals.len();
             let listed = self.list_element(element, &element.clauses, &mut list);
-            self.locals.truncate(mark);
+            self.frame.locals.truncate(mark);
             if let Err(error) = listed {
                 self.elements_done(&list.ids);
                 return Err(error);
@@ -285,7 +287,7 @@ impl Session {
         clauses: &[Clause],
         list: &mut Options,
     ) -> Result<()> {
-        if self.stack.has_room() {
+        if self.frame.stack.has_room() {
             return self.list_element_here(element, clauses, list);
         }
         self.on_fresh_stack(|session| session.list_element_here(element, clauses, list))
@@ -316,12 +318,12 @@ impl Session {
                 if let Some(range) = range
                     && let Some(integers) = self.integers_between(range)
                 {
-                    let slot = self.locals.len();
-                    self.locals.push((var.clone(), Value::Int(0)));
+                    let slot = self.frame.locals.len();
+                    self.frame.locals.push((var.clone(), Value::Int(0)));
                     for n in integers {
                         self.step(*span)?;
                         // An integer in place of an integer: nothing to drop.
-                        match &mut self.locals[slot].1 {
+                        match &mut self.frame.locals[slot].1 {
                             Value::Int(held) => *held = n as i64,
                             other => *other = Value::Int(n as i64),
                         }
@@ -331,19 +333,19 @@ impl Session {
                             rest => self.list_element(element, rest, list)?,
                         }
                     }
-                    self.locals.truncate(slot);
+                    self.frame.locals.truncate(slot);
                     return Ok(());
                 }
                 let range = self.exec_code(iter)?;
                 let passes = self.passes(&range, *span, false)?;
-                let slot = self.locals.len();
-                self.locals.push((var.clone(), Value::Bool(false)));
+                let slot = self.frame.locals.len();
+                self.frame.locals.push((var.clone(), Value::Bool(false)));
                 for value in passes {
                     self.step(*span)?;
-                    self.locals[slot].1 = value;
+                    self.frame.locals[slot].1 = value;
                     self.list_element(element, rest, list)?;
                 }
-                self.locals.truncate(slot);
+                self.frame.locals.truncate(slot);
                 Ok(())
             }
         }

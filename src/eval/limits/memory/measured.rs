@@ -65,8 +65,9 @@ impl Session {
     /// The bytes the session may hold: the `memory` limit, or less where the system allows
     /// the process less address space.
     pub(in crate::eval) fn memory_allowed(&self) -> u64 {
-        let limit = self.limits.game.memory;
-        self.measured
+        let limit = self.meter.limits.game.memory;
+        self.meter
+            .measured
             .address_space
             .map_or(limit, |room| room.min(limit))
     }
@@ -75,25 +76,25 @@ impl Session {
     /// limit while it runs, and what it leaves allocated is the session's after it. (Inside
     /// a measured run, as `:clear` in a program is, it is part of that run's measure.)
     pub(in crate::eval) fn measured<T>(&mut self, work: impl FnOnce(&mut Self) -> T) -> T {
-        if self.measured.since.is_some() {
+        if self.meter.measured.since.is_some() {
             return work(self);
         }
-        if self.measured.whole_process {
-            self.measured.program = crate::system::program_bytes().unwrap_or(0) as i64;
+        if self.meter.measured.whole_process {
+            self.meter.measured.program = crate::system::program_bytes().unwrap_or(0) as i64;
             // What the session holds by the count, and what the address space may still
             // map beside the stacks: past that the system would refuse memory.
-            let held = self.measured.now();
-            self.measured.address_space = crate::system::address_space_left()
+            let held = self.meter.measured.now();
+            self.meter.measured.address_space = crate::system::address_space_left()
                 .map(|left| left.saturating_sub(STACKS).saturating_add(held))
-                .filter(|&allowed| allowed < self.limits.game.memory);
+                .filter(|&allowed| allowed < self.meter.limits.game.memory);
         }
         self.hold_outside();
         let since = Counts::now();
-        self.measured.since = Some(since);
+        self.meter.measured.since = Some(since);
         self.set_room();
         let result = work(self);
-        self.measured.since = None;
-        self.measured.retained = (self.measured.retained)
+        self.meter.measured.since = None;
+        self.meter.measured.retained = (self.meter.measured.retained)
             .saturating_add(Counts::held_since(since))
             .max(0);
         self.arena.watch.unmeasured();
@@ -103,27 +104,31 @@ impl Session {
     /// A statement begins: what it builds is told apart from what was held before it, for
     /// the diagnostic that names what grew.
     pub(in crate::eval) fn statement_measured(&mut self) {
-        self.measured.statement = self.measured.since.map_or(0, Counts::held_since);
-        self.measured.dag_at_statement = self.arena.dag_bytes();
-        self.held.memo_at_start = self.held.memo;
-        self.held.names_at_start = self.held.names_total;
+        self.meter.measured.statement = self.meter.measured.since.map_or(0, Counts::held_since);
+        self.meter.measured.dag_at_statement = self.arena.dag_bytes();
+        self.meter.held.memo_at_start = self.meter.held.memo;
+        self.meter.held.names_at_start = self.meter.held.names_total;
     }
 
     /// How much the game DAG grew in the running statement.
     pub(super) fn dag_growth(&self) -> u64 {
-        (self.arena.dag_bytes()).saturating_sub(self.measured.dag_at_statement)
+        (self.arena.dag_bytes()).saturating_sub(self.meter.measured.dag_at_statement)
     }
 
     /// Tells the arena's watch how much more the running program may hold (again after the
     /// `memory` limit changes).
     pub(in crate::eval) fn set_room(&mut self) {
-        let Some(since) = self.measured.since else {
+        let Some(since) = self.meter.measured.since else {
             return;
         };
         let limit = self.memory_allowed();
-        let held = self.measured.retained.saturating_add(self.measured.program);
+        let held = self
+            .meter
+            .measured
+            .retained
+            .saturating_add(self.meter.measured.program);
         let room = (limit.min(i64::MAX as u64) as i64).saturating_sub(held);
-        (self.arena.watch).measure_from(since, room, limit, self.measured.whole_process);
+        (self.arena.watch).measure_from(since, room, limit, self.meter.measured.whole_process);
     }
 
     /// Stops before an allocation of `bytes` that would take the session past the `memory`
@@ -131,8 +136,13 @@ impl Session {
     /// before it is made, not after.
     pub(in crate::eval) fn room_for(&self, bytes: u64, span: Span) -> Result<()> {
         let limit = self.memory_allowed();
-        if self.measured.now().saturating_add(bytes) > limit {
-            let more = self.measured.since.map_or(0, Counts::held_since).max(0) as u64;
+        if self.meter.measured.now().saturating_add(bytes) > limit {
+            let more = self
+                .meter
+                .measured
+                .since
+                .map_or(0, Counts::held_since)
+                .max(0) as u64;
             let error = GameError::HeldTooMuch {
                 more,
                 asked: bytes,
@@ -147,9 +157,9 @@ impl Session {
     /// session is all it holds), the program's own pages with it, or the session alone (a
     /// library, tests, Python, where other work shares the process).
     pub fn limit_the_whole_process(&mut self, whole: bool) {
-        self.measured.whole_process = whole;
+        self.meter.measured.whole_process = whole;
         if !whole {
-            self.measured.program = 0;
+            self.meter.measured.program = 0;
         }
     }
 
@@ -164,22 +174,26 @@ impl Session {
     ) -> EvalError {
         self.mark_full(super::Full::Memory);
         // `more` is the program's growth; the statement's own is told from where it began.
-        let before_run = self.measured.retained.saturating_add(self.measured.program);
+        let before_run = self
+            .meter
+            .measured
+            .retained
+            .saturating_add(self.meter.measured.program);
         let held = (before_run.max(0) as u64).saturating_add(more);
         let grew = more
-            .saturating_sub(self.measured.statement.max(0) as u64)
+            .saturating_sub(self.meter.measured.statement.max(0) as u64)
             .min(held);
         let before = held - grew;
         let total = held.saturating_add(asked);
-        let dag = (self.arena.dag_bytes()).saturating_sub(self.measured.dag_at_statement);
-        let memo = (self.held.memo).saturating_sub(self.held.memo_at_start);
-        let names = (self.held.names_total).saturating_sub(self.held.names_at_start);
-        let lists = self.held.lists;
+        let dag = (self.arena.dag_bytes()).saturating_sub(self.meter.measured.dag_at_statement);
+        let memo = (self.meter.held.memo).saturating_sub(self.meter.held.memo_at_start);
+        let names = (self.meter.held.names_total).saturating_sub(self.meter.held.names_at_start);
+        let lists = self.meter.held.lists;
         // What grew most, if it explains a good part of the growth.
         let most = dag.max(memo).max(lists).max(names);
         let growing = match () {
             _ if most < grew / 4 => None,
-            _ if lists == most => self.held.largest.map(|largest| {
+            _ if lists == most => self.meter.held.largest.map(|largest| {
                 let growing = Growing::Elements {
                     kind: largest.kind,
                     count: largest.count,
@@ -187,8 +201,8 @@ impl Session {
                 };
                 (growing, largest.span)
             }),
-            _ if memo == most => self.held.last_call.as_deref().map(|call| {
-                let entries = self.memo.len();
+            _ if memo == most => self.meter.held.last_call.as_deref().map(|call| {
+                let entries = self.calls.memo.len();
                 (Growing::Family { call, entries }, span)
             }),
             _ if names == most => None,
@@ -204,7 +218,7 @@ impl Session {
                 in_mib(asked)
             ),
         };
-        if let Some(allowed) = self.measured.address_space.filter(|&a| a == limit) {
+        if let Some(allowed) = self.meter.measured.address_space.filter(|&a| a == limit) {
             return EvalError::TooLarge {
                 span,
                 what: "what this statement builds".to_owned(),
@@ -215,7 +229,7 @@ impl Session {
                      there rather than fail to get memory; ask for less, or run it where \
                      `ulimit -v` is higher",
                     in_mib(allowed),
-                    in_mib(self.limits.game.memory)
+                    in_mib(self.meter.limits.game.memory)
                 )),
             };
         }

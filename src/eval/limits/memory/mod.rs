@@ -238,7 +238,7 @@ impl Session {
         list: &Elements<T>,
         error: crate::eval::Flow,
     ) -> crate::eval::Flow {
-        let error = match (&error, self.held.blamed) {
+        let error = match (&error, self.meter.held.blamed) {
             (crate::eval::Flow::Error(e), Some((held, refused)))
                 if matches!(**e, EvalError::TooLarge { .. }) && held < list.bytes =>
             {
@@ -247,7 +247,7 @@ impl Session {
                     count: list.items.len(),
                     bytes: list.bytes,
                 };
-                self.held.blamed = Some((list.bytes, refused));
+                self.meter.held.blamed = Some((list.bytes, refused));
                 self.out_of_memory(growing, refused, list.span)
             }
             _ => error,
@@ -283,13 +283,14 @@ impl Session {
         };
         self.charge(bytes, growing, list.span)?;
         list.bytes += bytes;
-        self.held.lists += bytes;
+        self.meter.held.lists += bytes;
         if self
+            .meter
             .held
             .largest
             .is_none_or(|largest| largest.bytes <= list.bytes)
         {
-            self.held.largest = Some(Largest {
+            self.meter.held.largest = Some(Largest {
                 kind: list.kind,
                 count: list.len(),
                 bytes: list.bytes,
@@ -302,13 +303,14 @@ impl Session {
 
     /// The list's game or set is made (or its statement failed): its room is given back.
     pub(in crate::eval) fn elements_done<T>(&mut self, list: &Elements<T>) {
-        self.held.lists = self.held.lists.saturating_sub(list.bytes);
+        self.meter.held.lists = self.meter.held.lists.saturating_sub(list.bytes);
         if self
+            .meter
             .held
             .largest
             .is_some_and(|largest| largest.span == list.span)
         {
-            self.held.largest = None;
+            self.meter.held.largest = None;
         }
         self.hold_outside();
     }
@@ -318,7 +320,7 @@ impl Session {
         // The numbers gone through, then the rows: a number and a nimber each.
         let bytes = (rows * (size_of::<i64>() + size_of::<(i64, u64)>())) as u64;
         self.charge(bytes, Growing::Table { rows, bytes }, span)?;
-        self.held.lists += bytes;
+        self.meter.held.lists += bytes;
         self.hold_outside();
         Ok(())
     }
@@ -344,10 +346,10 @@ impl Session {
 
     /// A statement begins: the lists of the last one are gone.
     pub(in crate::eval) fn lists_gone(&mut self) {
-        self.held.filled.set(None);
-        self.held.lists = 0;
-        self.held.blamed = None;
-        self.held.largest = None;
+        self.meter.held.filled.set(None);
+        self.meter.held.lists = 0;
+        self.meter.held.blamed = None;
+        self.meter.held.largest = None;
         self.hold_outside();
     }
 
@@ -362,7 +364,7 @@ impl Session {
     ) -> Result<()> {
         if self.over_limit(bytes) {
             let call = call(self);
-            let entries = self.memo.len() + 1;
+            let entries = self.calls.memo.len() + 1;
             return Err(self.out_of_memory(
                 Growing::Memo {
                     call: &call,
@@ -372,9 +374,9 @@ impl Session {
                 span,
             ));
         }
-        self.held.memo += bytes;
-        if self.held.last_call.as_deref() != Some(family) {
-            self.held.last_call = Some(family.into());
+        self.meter.held.memo += bytes;
+        if self.meter.held.last_call.as_deref() != Some(family) {
+            self.meter.held.last_call = Some(family.into());
         }
         self.hold_outside();
         Ok(())
@@ -382,23 +384,23 @@ impl Session {
 
     /// What families remember, as charged.
     pub(in crate::eval) fn memo_charged(&self) -> u64 {
-        self.held.memo
+        self.meter.held.memo
     }
 
     /// What the running statement found full, if it was stopped for that.
     pub(in crate::eval) fn found_full(&self) -> Option<Full> {
-        self.held.filled.get()
+        self.meter.held.filled.get()
     }
 
     /// Calls forgotten (their statement failed): what they were charged is given back.
     pub(in crate::eval) fn memo_freed(&mut self, bytes: u64) {
-        self.held.memo = self.held.memo.saturating_sub(bytes);
+        self.meter.held.memo = self.meter.held.memo.saturating_sub(bytes);
         self.hold_outside();
     }
 
     /// The remembered values are forgotten (a definition changed).
     pub(in crate::eval) fn memo_forgotten(&mut self) {
-        self.held.memo = 0;
+        self.meter.held.memo = 0;
         self.hold_outside();
     }
 
@@ -413,8 +415,8 @@ impl Session {
         let bytes = owned_bytes(value);
         self.charge(bytes, Growing::Name { name, bytes }, span)?;
         if bytes > 0 {
-            self.held.names.insert(name.clone(), bytes);
-            self.held.names_total += bytes;
+            self.meter.held.names.insert(name.clone(), bytes);
+            self.meter.held.names_total += bytes;
             self.hold_outside();
         }
         Ok(())
@@ -422,15 +424,15 @@ impl Session {
 
     /// A name's value is gone: the name holds a family now, or failed.
     pub(in crate::eval) fn name_forgotten(&mut self, name: &str) {
-        if let Some(bytes) = self.held.names.remove(name) {
-            self.held.names_total -= bytes;
+        if let Some(bytes) = self.meter.held.names.remove(name) {
+            self.meter.held.names_total -= bytes;
             self.hold_outside();
         }
     }
 
     /// Everything held is gone (`:clear`).
     pub(in crate::eval) fn all_forgotten(&mut self) {
-        self.held = Held::default();
+        self.meter.held = Held::default();
         self.hold_outside();
     }
 
@@ -439,9 +441,9 @@ impl Session {
     pub(in crate::eval) fn held_words(&self) -> String {
         let parts: Vec<String> = [
             ("the game DAG", self.arena.dag_bytes()),
-            ("what families remember", self.held.memo),
-            ("the values of names", self.held.names_total),
-            ("the lists being built", self.held.lists),
+            ("what families remember", self.meter.held.memo),
+            ("the values of names", self.meter.held.names_total),
+            ("the lists being built", self.meter.held.lists),
             ("misère play's simplest forms", self.arena.misere_bytes()),
         ]
         .into_iter()
@@ -459,19 +461,22 @@ impl Session {
         let held = (self.arena.dag_bytes())
             .saturating_add(self.outside_dag())
             .saturating_add(self.arena.misere_bytes());
-        held.saturating_add(bytes) > self.limits.game.memory
+        held.saturating_add(bytes) > self.meter.limits.game.memory
     }
 
     /// What is held beside the DAG: what is charged, and the program's own pages when they
     /// count (see [`measured`]).
     fn outside_dag(&self) -> u64 {
-        self.held.total().saturating_add(self.measured.program())
+        self.meter
+            .held
+            .total()
+            .saturating_add(self.meter.measured.program())
     }
 
     /// Charges `bytes` more, or says what would pass the `memory` limit.
     fn charge(&mut self, bytes: u64, growing: Growing, span: Span) -> Result<()> {
         if self.over_limit(bytes) {
-            self.held.blamed = match growing {
+            self.meter.held.blamed = match growing {
                 Growing::Elements { bytes: held, .. } => Some((held, bytes)),
                 _ => None,
             };
@@ -485,7 +490,7 @@ impl Session {
     /// or the game DAG grew far more in this statement (a small list made last is no help
     /// when a family filled the memory before it).
     fn grew_most<'a>(&'a self, growing: Growing<'a>, span: Span) -> (Growing<'a>, Span) {
-        let memo = (self.held.memo).saturating_sub(self.held.memo_at_start);
+        let memo = (self.meter.held.memo).saturating_sub(self.meter.held.memo_at_start);
         let dag = self.dag_growth();
         let own = match growing {
             Growing::Elements { bytes, .. }
@@ -495,9 +500,9 @@ impl Session {
             | Growing::Dag { bytes } => bytes,
             Growing::Memo { .. } | Growing::Family { .. } => memo,
         };
-        match self.held.last_call.as_deref() {
+        match self.meter.held.last_call.as_deref() {
             Some(call) if memo > 4 * own && memo >= dag => {
-                let entries = self.memo.len();
+                let entries = self.calls.memo.len();
                 (Growing::Family { call, entries }, span)
             }
             _ if dag > 4 * own => (Growing::Dag { bytes: dag }, span),
@@ -513,8 +518,8 @@ impl Session {
     /// The session is full: the statement running is stopped, and released (see
     /// [`Session::release_since`]).
     pub(in crate::eval) fn mark_full(&self, full: Full) {
-        if self.held.filled.get() != Some(Full::Memory) {
-            self.held.filled.set(Some(full));
+        if self.meter.held.filled.get() != Some(Full::Memory) {
+            self.meter.held.filled.set(Some(full));
         }
     }
 
@@ -530,7 +535,7 @@ impl Session {
     /// the session would hold.
     fn too_large(&self, growing: Growing, needed: u64, span: Span) -> EvalError {
         self.mark_full(Full::Memory);
-        let limit = self.limits.game.memory;
+        let limit = self.meter.limits.game.memory;
         let (what, label, why) = match growing {
             Growing::Elements { kind, count, bytes } => {
                 let (what, members) = match kind {
