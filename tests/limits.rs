@@ -148,6 +148,28 @@ fn statements_that_passed_the_limits_stop_at_them() {
     }
 }
 
+/// A picture is drawn on a thread of its own, whose memory the C library would keep after
+/// it: given back, it leaves the next statements their room (the process once peaked at
+/// 150 MB under a limit of 128 MB here).
+#[test]
+fn memory_a_picture_used_is_given_back() {
+    let limits = &[
+        "memory=128000000",
+        "steps=30000000",
+        "heap=50000",
+        "nodes=1000000",
+    ];
+    let source = "dot *11 to \"p.png\"; dot *10 to \"p.png\"; \
+                  moves all full normal octal(\"4.03\", 9223372036854775807)";
+    let ran = run(limits, source);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.peak <= 128_000_000 + 12_800_000,
+        "peak {} MiB",
+        ran.peak >> 20
+    );
+}
+
 /// What the allocator counts is what the limit is held to: it is grundy's allocator.
 #[test]
 fn the_allocator_counts() {

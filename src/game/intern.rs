@@ -177,6 +177,23 @@ impl Interner {
         self.find(View::Sum(&[first, second])).0
     }
 
+    /// What adding the next node may allocate at once: a full list of nodes, index or table
+    /// of pairs is moved into one twice its size, beside the old until it is copied.
+    pub fn next_growth(&self) -> u64 {
+        let doubling = |len: usize, capacity: usize, slot: usize| match len < capacity {
+            true => 0,
+            false => (2 * capacity.max(4) * (slot + 1)) as u64,
+        };
+        let node = std::mem::size_of::<Node>();
+        doubling(self.nodes.len(), self.nodes.capacity(), node - 1)
+            + doubling(
+                self.index.len(),
+                self.index.capacity(),
+                std::mem::size_of::<Slot>(),
+            )
+            + doubling(self.pairs.len(), self.pairs.capacity(), 12)
+    }
+
     /// Forgets the nodes from the `len`-th on (a failed statement's), and their places in the
     /// index: a look through the whole index, paid only when a statement fails.
     pub fn truncate(&mut self, len: usize) {

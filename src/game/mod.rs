@@ -331,6 +331,12 @@ impl Arena {
                 limit: self.limits.nodes,
             });
         }
+        // A list that doubles takes twice its size at once: room for it is made sure of
+        // first, so that the `memory` limit stops the work before the doubling.
+        let growth = self.nodes.next_growth();
+        if growth > 0 {
+            self.watch.room_for(growth)?;
+        }
         let node = make();
         self.charge(node_bytes(&node))
             .map_err(|limit| GameError::DagOutOfMemory { limit })?;

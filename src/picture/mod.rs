@@ -120,7 +120,12 @@ pub fn on_a_thread<T: Send + 'static>(
     });
     loop {
         match receiver.recv_timeout(Duration::from_millis(20)) {
-            Ok(done) => return Some(Some(done)),
+            Ok(done) => {
+                // The thread's memory (a C library arena of its own) goes back to the system
+                // with it, not kept beside what the session holds next.
+                grundy_alloc::give_back();
+                return Some(Some(done));
+            }
             Err(RecvTimeoutError::Disconnected) => return Some(None),
             Err(RecvTimeoutError::Timeout) if stop.load(Ordering::Relaxed) => return None,
             Err(RecvTimeoutError::Timeout) => {}

@@ -12,6 +12,7 @@ pub mod canonical;
 mod days;
 mod distinguish;
 pub mod genus;
+mod genus_of;
 mod held;
 pub mod nim;
 mod play;
@@ -327,6 +328,8 @@ impl Arena {
 
     /// Measures the tables, and whether they still fit beside the DAG.
     pub(super) fn check_misere_memory(&mut self) -> Result<(), GameError> {
+        // What the process holds by measure (the forms' transient lists too), and Ctrl-C.
+        self.watch.check()?;
         self.misere.held = self.misere.bytes();
         memory_left(
             self.misere.held,

@@ -37,6 +37,8 @@ pub(in crate::eval) struct Measured {
     /// what is held when the diagnostic is written: the work's own values are gone then.)
     statement: i64,
     dag_at_statement: u64,
+    /// What the thread had freed when freed pages were last handed back to the system.
+    freed_at_give_back: u64,
     /// For the whole process: what its address space may hold (`ulimit -v`), read as a run
     /// begins, when that is less than the `memory` limit allows.
     address_space: Option<u64>,
@@ -104,6 +106,16 @@ impl Session {
     /// A statement begins: what it builds is told apart from what was held before it, for
     /// the diagnostic that names what grew.
     pub(in crate::eval) fn statement_measured(&mut self) {
+        // After statements that freed much, what the C library kept of it goes back to the
+        // system: the whole process is held to the limit as `top` shows it.
+        let freed = Counts::now().freed;
+        let much = self.meter.limits.game.memory / 8;
+        if self.meter.measured.whole_process
+            && freed.wrapping_sub(self.meter.measured.freed_at_give_back) >= much
+        {
+            grundy_alloc::give_back();
+            self.meter.measured.freed_at_give_back = freed;
+        }
         self.meter.measured.statement = self.meter.measured.since.map_or(0, Counts::held_since);
         self.meter.measured.dag_at_statement = self.arena.dag_bytes();
         self.meter.held.memo_at_start = self.meter.held.memo;
