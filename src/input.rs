@@ -9,10 +9,7 @@ use std::path::Path;
 use crate::eval::limits::raise_here;
 use crate::output::Failure;
 use crate::source::line_column;
-
-/// Bytes of memory the parser takes for a byte of source, at most: measured peaks are 20
-/// for the example worksheets, 138 for `*1+*1+...`, 218 for `{1,1,...}`.
-pub const PARSE_BYTES: u64 = 220;
+use crate::syntax::PARSE_BYTES;
 
 /// Where a program is read for, which says what may be read.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -3,11 +3,12 @@
 //! Every program a session reads (a script, a REPL line, an `eval` argument) is kept, so a
 //! diagnostic raised later inside a function defined earlier can still show its source.
 
+use std::borrow::Cow;
 use std::sync::Arc;
 
 use miette::{MietteError, MietteSpanContents, SourceCode, SourceSpan, SpanContents};
 
-use crate::screen::ShownSource;
+use crate::screen::{escape, escaped, hides};
 
 /// Which source text a span belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -214,6 +215,84 @@ impl Sources {
             lines: source.lines.clone(),
             lines_before: source.lines_before,
         }
+    }
+}
+
+/// A program as diagnostics show it, when it has something to escape: the escaped copy, and
+/// where each escape is, so that a span into the program can be moved onto the copy.
+#[derive(Debug)]
+pub struct ShownSource {
+    pub(crate) shown: ClippedSource,
+    escapes: Vec<Escape>,
+}
+
+/// One escaped character: at `at` (`len` bytes) in the program, at `shown_at` (`shown_len`
+/// bytes) in the copy.
+#[derive(Copy, Clone, Debug)]
+struct Escape {
+    at: usize,
+    len: usize,
+    shown_at: usize,
+    shown_len: usize,
+}
+
+impl ShownSource {
+    /// The copy of a program named `name`, or `None` if neither needs an escape.
+    pub fn of(name: &str, text: &str, lines_before: usize) -> Option<ShownSource> {
+        let name = escape(name);
+        if matches!(name, Cow::Borrowed(_)) && matches!(escape(text), Cow::Borrowed(_)) {
+            return None;
+        }
+        let mut shown = String::with_capacity(text.len() + 16);
+        let mut escapes = Vec::new();
+        for (at, c) in text.char_indices() {
+            if hides(text, at, c) {
+                let escape = escaped(c);
+                escapes.push(Escape {
+                    at,
+                    len: c.len_utf8(),
+                    shown_at: shown.len(),
+                    shown_len: escape.len(),
+                });
+                shown.push_str(&escape);
+            } else {
+                shown.push(c);
+            }
+        }
+        Some(ShownSource {
+            shown: ClippedSource::new(&name, &shown, lines_before),
+            escapes,
+        })
+    }
+
+    /// Where the byte at `offset` of the program is in the copy (inside an escaped
+    /// character: where its escape starts).
+    fn shown_offset(&self, offset: usize) -> usize {
+        let before = self.escapes.partition_point(|e| e.at < offset);
+        match before.checked_sub(1).map(|i| self.escapes[i]) {
+            None => offset,
+            Some(e) if offset >= e.at + e.len => e.shown_at + e.shown_len + (offset - e.at - e.len),
+            Some(e) => e.shown_at,
+        }
+    }
+
+    /// Where the byte at `shown` of the copy comes from in the program.
+    pub(crate) fn original_offset(&self, shown: usize) -> usize {
+        let before = self.escapes.partition_point(|e| e.shown_at < shown);
+        match before.checked_sub(1).map(|i| self.escapes[i]) {
+            None => shown,
+            Some(e) if shown >= e.shown_at + e.shown_len => {
+                e.at + e.len + (shown - e.shown_at - e.shown_len)
+            }
+            Some(e) => e.at,
+        }
+    }
+
+    /// A span of the program, moved onto the copy.
+    pub(crate) fn shown_span(&self, span: &SourceSpan) -> SourceSpan {
+        let start = self.shown_offset(span.offset());
+        let end = self.shown_offset(span.offset() + span.len());
+        SourceSpan::new(start.into(), end - start)
     }
 }
 
@@ -439,5 +518,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Every offset of the program lands on the same character in the copy, and back.
+    #[test]
+    fn offsets_move_onto_the_copy_and_back() {
+        let text = "a\x1bb\0\r\n\u{202e}≡\rc";
+        let shown = ShownSource::of("t", text, 0).unwrap();
+        let copy = escape(text);
+        for (at, c) in text.char_indices() {
+            let moved = shown.shown_offset(at);
+            let expected = if hides(text, at, c) {
+                escaped(c)
+            } else {
+                c.to_string()
+            };
+            assert!(copy[moved..].starts_with(&expected), "{at}");
+            assert_eq!(shown.original_offset(moved), at);
+        }
+        assert_eq!(shown.shown_offset(text.len()), copy.len());
+        assert!(ShownSource::of("t", "*1 + *2\r\n\t", 0).is_none());
+        assert!(ShownSource::of("\x1b.game", "*1", 0).is_some());
     }
 }

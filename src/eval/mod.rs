@@ -18,7 +18,6 @@ pub mod values;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-
 pub use builtins::BUILTINS;
 pub use builtins::digraph::DigraphTable;
 pub use claims::play::{parse_play, play_word};

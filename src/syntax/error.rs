@@ -3,7 +3,7 @@
 use miette::Diagnostic;
 use thiserror::Error;
 
-use super::parser::Rule;
+use super::grammar::Rule;
 use crate::source::Span;
 
 #[derive(Debug, Clone, Error, Diagnostic, PartialEq)]

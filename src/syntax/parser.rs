@@ -8,15 +8,11 @@ use pest::Parser;
 use pest::error::{ErrorVariant, InputLocation};
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
-use pest_derive::Parser;
 
 use super::ast::*;
 use super::error::SyntaxError;
+use super::grammar::{GrundyParser, Rule};
 use crate::source::{Lines, SourceId, Span};
-
-#[derive(Parser)]
-#[grammar = "../grammar/grundy.pest"]
-pub(super) struct GrundyParser;
 
 /// How deep brackets and prefix operators may nest. Deeper input is refused with a
 /// diagnostic, so no recursion over the tree can run out of stack.

@@ -278,7 +278,7 @@ impl Session {
             help: Some(format!(
                 "a program is parsed whole, which takes up to about {} bytes of memory for each \
                  byte of it; {}",
-                crate::input::PARSE_BYTES,
+                crate::syntax::PARSE_BYTES,
                 crate::eval::limits::raise_to("source", limit, text.len() as u64)
             )),
         };
