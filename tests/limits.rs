@@ -120,6 +120,11 @@ fn statements_that_passed_the_limits_stop_at_them() {
         (&["memory=1e7"], "stalk(10**7)", memory_limited),
         (&["memory=1e8"], "len([0] * 10000000)", memory_limited),
         (
+            &["memory=4e7", "options=10000"],
+            "dot wythoff(1208, 34) to \"p.svg\"",
+            memory_limited,
+        ),
+        (
             &["memory=64e6"],
             "let K(p) = if len(p) == 0 then 0 else <K(p[1:])>; K([0] * 20000)",
             memory_limited,
