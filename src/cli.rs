@@ -13,7 +13,7 @@ use clap_complete::Shell;
 use crate::diagnostics::Style;
 use crate::eval::{Limits, Session, Summary};
 use crate::input::{Reader, read_source};
-use crate::output::{Failure, Format, print_event, print_failure, print_summary};
+use crate::output::{Failure, Format, print_event, print_failure, print_summary, run_text};
 
 /// Exit code for a file that can't be read or a command line that can't be understood.
 const USAGE_ERROR: u8 = 2;
@@ -279,12 +279,4 @@ fn run_files(session: &mut Session, files: &[PathBuf], format: Format, summaries
     } else {
         code
     }
-}
-
-/// Runs one program, printing what it prints in the chosen format.
-pub fn run_text(session: &mut Session, name: &str, text: &str, format: Format) -> Summary {
-    let interrupt = session.interrupt_flag();
-    session.run(name, text, &mut |event| {
-        print_event(event, format, name, &interrupt)
-    })
 }

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use serde_json::{Value, json};
 
 use crate::diagnostics::{self, Style};
-use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
+use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Session, Summary, Verdict};
 use crate::explain::Explanation;
 use crate::game::misere::Play;
 use crate::game::show_nimber;
@@ -552,6 +552,14 @@ fn explanation_json(explanation: &Explanation) -> Value {
             })
         }
     }
+}
+
+/// Runs one program, printing what it prints in the chosen format.
+pub fn run_text(session: &mut Session, name: &str, text: &str, format: Format) -> Summary {
+    let interrupt = session.interrupt_flag();
+    session.run(name, text, &mut |event| {
+        print_event(event, format, name, &interrupt)
+    })
 }
 
 #[cfg(test)]

@@ -1,6 +1,26 @@
 //! Evaluation: a [`Session`] holds the definitions, the game DAG and the sources, and runs
 //! programs one statement at a time, telling an injected sink what each statement printed.
 //! The REPL, scripts, `eval` and the tests all go through [`Session::run`].
+//!
+//! Its rooms, from the top down (each `mod.rs` says its purpose; imports run downwards):
+//!
+//! | room | what it does | what goes there |
+//! |---|---|---|
+//! | `run/` | a program's statements in order, `:commands`, name resolution, the library, the host | a new statement or command (its syntax in `crate::syntax`) |
+//! | `claims/` | `==`, `is winning`, `all`/`any`/`count`, why an assert failed | a new kind of claim |
+//! | `calls/` | families' calls: memo, compiled bodies, `seq`/`period`, `require` | faster family evaluation |
+//! | `expr/` | the tree-walker: names, literals, operators, subscripts, comprehensions | a new operator or expression form |
+//! | `builtins/` | the table of built-in functions and each one's evaluation | a new built-in: a row of [`BUILTINS`] and its arm |
+//! | `files/` | built-ins that write files (`plot`, `dot ... to`) | a new picture or file format |
+//! | [`limits`]/ | steps, depth, games, memory, and their diagnostics' advice | a new limit, or counting new work |
+//! | `names/` | what answers and proofs call games | how a game is named |
+//! | `report/` | answers, errors and warnings as data | a new kind of answer or diagnostic |
+//! | [`values`]/ | what a program computes with | a new kind of value (a variant of [`Value`]) |
+//!
+//! The session is their composition: each room keeps its state in a struct of its own (the
+//! field of the room's name below) and adds its evaluation as `impl Session` blocks, so that
+//! evaluation anywhere can call any room (a built-in evaluates its arguments, a claim makes
+//! games); what a room may *touch* is its own field and the others' methods.
 
 mod builtins;
 mod calls;
@@ -19,12 +39,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 pub use builtins::BUILTINS;
-pub use builtins::digraph::DigraphTable;
 pub use claims::play::{parse_play, play_word};
 pub use files::plot::PROMPT_PLOT_FILE;
 pub use report::answer::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 pub use report::error::{EvalError, Warning};
-pub use values::tables::{PeriodReport, Table};
+pub use values::tables::{DigraphTable, PeriodReport, Table};
 pub use values::{Function, Value};
 
 use crate::game::Arena;
@@ -92,13 +111,13 @@ impl Session {
         &self.meter.limits
     }
 
-    /// Sets a limit from `name=value`, e.g. `heap=200000000`, for the statements to come.
     /// Whether family bodies run compiled (the default) or only walked as written: the
     /// tests compare the two, and the benchmarks time them.
     pub fn compile_bodies(&mut self, on: bool) {
         self.calls.compile_bodies = on;
     }
 
+    /// Sets a limit from `name=value`, e.g. `heap=200000000`, for the statements to come.
     pub fn set_limit(&mut self, setting: &str) -> std::result::Result<(), String> {
         self.meter.limits.set(setting)?;
         self.arena.limits = self.meter.limits.game;

@@ -1,10 +1,10 @@
 //! The REPL's `:commands`, each of which may be shortened to a unique prefix (`:q`, `:v`).
 
 use super::Settings;
-use crate::cli::run_text;
 use crate::eval::Session;
 use crate::explain::Fold;
 use crate::input::{Reader, read_source};
+use crate::output::run_text;
 use crate::output::{
     Format, print_error_line, print_event, print_failure, print_line, print_summary, summary_text,
 };

@@ -20,8 +20,8 @@ use rustyline::error::ReadlineError;
 use rustyline::history::{DefaultHistory, History};
 use rustyline::{CompletionType, Config, Editor, EventHandler, KeyCode, KeyEvent, Modifiers};
 
-use crate::cli::run_text;
 use crate::eval::Session;
+use crate::output::run_text;
 use crate::output::{Format, print_error_line, print_line};
 use helper::{ContinueLine, EmptyLineInterrupt, EndEntry, ReplHelper, without_continuation};
 

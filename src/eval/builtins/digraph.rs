@@ -2,76 +2,20 @@
 //! `G("a")` (or `G(7)` for a vertex named by a number) is the game at a vertex, and
 //! `vertices(G)` lists their names.
 
-use std::fmt;
-
 use miette::LabeledSpan;
 
 use crate::eval::limits::memory::{Elements, Listing};
 use crate::eval::report::answer::Answer;
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Value;
+use crate::eval::values::tables::DigraphTable;
 use crate::eval::{Result, Session};
 use crate::game::digraph::{Digraph, DigraphError, DigraphId, Place};
-use crate::game::show_nimber;
 use crate::source::Span;
 use crate::syntax::ast::{Expr, Ident};
 
-/// Vertices listed before the rest are counted, unless printed `full`.
-const LISTED: usize = 1000;
-
 /// Cycles longer than this are named by their first and last vertices.
 const CYCLE_NAMED: usize = 8;
-
-/// What a game graph prints: each vertex's value, and the losing ones.
-#[derive(Clone, Debug, PartialEq)]
-pub struct DigraphTable {
-    /// Each vertex with its nimber, in the order first written (by number when every vertex
-    /// is named by one).
-    pub vertices: Vec<(String, u64)>,
-    pub moves: usize,
-    /// Printed whole (`full G`), not folded after [`LISTED`] vertices.
-    pub full: bool,
-}
-
-impl fmt::Display for DigraphTable {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let count = self.vertices.len();
-        let plural = |n: usize, what: &str| match n {
-            1 => format!("1 {what}"),
-            n => format!("{n} {what}s"),
-        };
-        writeln!(
-            f,
-            "a game graph: {}, {}",
-            plural(count, "vertex").replace("vertexs", "vertices"),
-            plural(self.moves, "move")
-        )?;
-        let shown = if self.full { count } else { count.min(LISTED) };
-        let more = |f: &mut fmt::Formatter<'_>, hidden: usize| match hidden {
-            0 => Ok(()),
-            n => write!(f, ", … {n} more (`full ...` shows them all)"),
-        };
-        write!(f, "values: ")?;
-        for (i, (name, value)) in self.vertices[..shown].iter().enumerate() {
-            let comma = if i > 0 { ", " } else { "" };
-            write!(f, "{comma}{name}: {}", show_nimber(*value))?;
-        }
-        more(f, count - shown)?;
-        let losing: Vec<&str> = self
-            .vertices
-            .iter()
-            .filter(|(_, value)| *value == 0)
-            .map(|(name, _)| name.as_str())
-            .collect();
-        let shown = if self.full {
-            losing.len()
-        } else {
-            losing.len().min(LISTED)
-        };
-        write!(f, "\nlosing (P-positions): {}", losing[..shown].join(", "))?;
-        more(f, losing.len() - shown)
-    }
-}
 
 impl Session {
     /// `digraph("a>b a>c b>c c>d")`, or its moves in several strings, one a line.
@@ -106,7 +50,7 @@ impl Session {
     ) -> Result<Value> {
         let [arg] = args else {
             return Err(EvalError::Arity {
-                span: crate::eval::expr::args_span(args, span, callee),
+                span: crate::eval::builtins::args_span(args, span, callee),
                 name: callee.name.to_string(),
                 expected: "1 argument".into(),
                 found: args.len().to_string(),

@@ -586,3 +586,14 @@ pub(in crate::eval) fn pile(n: i64, span: Span) -> Result<u64> {
         .into()
     })
 }
+
+/// Where the arguments of a call are, for an arity error.
+pub(in crate::eval) fn args_span(args: &[Expr], call: Span, callee: &Ident) -> Span {
+    match (args.first(), args.last()) {
+        (Some(first), Some(last)) => first.span.to(last.span),
+        _ => Span {
+            start: callee.span.end,
+            ..call
+        },
+    }
+}

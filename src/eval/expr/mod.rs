@@ -1,8 +1,7 @@
 //! **Expressions**: the tree-walker that evaluates a syntax tree (names, literals,
-//! comprehensions, games and their options, conditions), the games values are made into, and
-//! the type errors whose help says what was probably meant.
-//!
-//! Evaluating expressions: names, literals, games and their options, calls, conditions.
+//! comprehensions, games and their options, calls, conditions), the operators and subscripts
+//! on values, the games values are made into, and the type errors whose help says what was
+//! probably meant. A new operator or form of expression goes here.
 
 pub(in crate::eval) mod collections;
 pub(in crate::eval) mod ops;
@@ -14,7 +13,7 @@ use crate::eval::values::Family;
 use crate::eval::values::ShowSet;
 use std::sync::Arc;
 
-use crate::eval::builtins::pile;
+use crate::eval::builtins::{args_span, pile};
 use crate::eval::report::error::EvalError;
 use crate::eval::report::words::{amount, plural};
 use crate::eval::values::{Function, Value};
@@ -1000,17 +999,6 @@ fn failed_definition(ident: &Ident) -> EvalError {
         "the error reported for `let {} = ...` says what went wrong",
         ident.name
     ))
-}
-
-/// Where the arguments of a call are, for an arity error.
-pub(in crate::eval) fn args_span(args: &[Expr], call: Span, callee: &Ident) -> Span {
-    match (args.first(), args.last()) {
-        (Some(first), Some(last)) => first.span.to(last.span),
-        _ => Span {
-            start: callee.span.end,
-            ..call
-        },
-    }
 }
 
 /// The operands of a chain `a + b - c`, as the tree-walker or a compiled body evaluates them.

@@ -113,7 +113,7 @@ pub enum Answer {
     /// `dot G to "g.svg"`: the picture laid out and written to a file.
     Picture(crate::picture::Picture),
     /// What a game graph prints: its vertices' values.
-    Digraph(crate::eval::DigraphTable),
+    Digraph(crate::eval::values::tables::DigraphTable),
     /// `let` bound a name; nothing is printed.
     Defined {
         name: String,

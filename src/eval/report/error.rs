@@ -185,7 +185,7 @@ pub enum EvalError {
         #[help]
         help: Option<String>,
         /// The values of its sides, for tools.
-        verdict: Box<crate::eval::Verdict>,
+        verdict: Box<super::answer::Verdict>,
     },
 }
 

@@ -1,10 +1,11 @@
 //! How the values `seq` and `period` make print: a table folded after a screenful of rows
 //! and laid out by its period, a period with its proof (or how far the search looked and how
-//! to look further).
+//! to look further); a game graph's vertices and their values.
 
 use std::fmt;
 
-use crate::eval::values::tables::{PeriodReport, Stopped, Table};
+use crate::eval::values::tables::{DigraphTable, PeriodReport, Stopped, Table};
+use crate::game::show_nimber;
 
 /// Table rows are never longer than this, even for a longer period.
 const ROW: u64 = 36;
@@ -139,5 +140,48 @@ impl fmt::Display for PeriodReport {
             "{}: period {} from n = {} (values computed up to n = {last}).\n  proof: {}.",
             self.family, found.period, found.preperiod, found.proof
         )
+    }
+}
+
+/// Vertices listed before the rest are counted, unless printed `full`.
+const LISTED: usize = 1000;
+
+impl fmt::Display for DigraphTable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let count = self.vertices.len();
+        let plural = |n: usize, what: &str| match n {
+            1 => format!("1 {what}"),
+            n => format!("{n} {what}s"),
+        };
+        writeln!(
+            f,
+            "a game graph: {}, {}",
+            plural(count, "vertex").replace("vertexs", "vertices"),
+            plural(self.moves, "move")
+        )?;
+        let shown = if self.full { count } else { count.min(LISTED) };
+        let more = |f: &mut fmt::Formatter<'_>, hidden: usize| match hidden {
+            0 => Ok(()),
+            n => write!(f, ", … {n} more (`full ...` shows them all)"),
+        };
+        write!(f, "values: ")?;
+        for (i, (name, value)) in self.vertices[..shown].iter().enumerate() {
+            let comma = if i > 0 { ", " } else { "" };
+            write!(f, "{comma}{name}: {}", show_nimber(*value))?;
+        }
+        more(f, count - shown)?;
+        let losing: Vec<&str> = self
+            .vertices
+            .iter()
+            .filter(|(_, value)| *value == 0)
+            .map(|(name, _)| name.as_str())
+            .collect();
+        let shown = if self.full {
+            losing.len()
+        } else {
+            losing.len().min(LISTED)
+        };
+        write!(f, "\nlosing (P-positions): {}", losing[..shown].join(", "))?;
+        more(f, losing.len() - shown)
     }
 }

@@ -1,6 +1,6 @@
-//! **Values and their operators**: what a program computes with (integers, truth values,
-//! sets, ranges, strings, lists, games, families, tables) and what operators and subscripts
-//! make of them. A new kind of value goes here.
+//! **Values**: what a program computes with (integers, truth values, sets, ranges, strings,
+//! lists, games, families, tables), what each is called in messages and how it prints. A new
+//! kind of value goes here; what operators make of it, in the expression room (`expr::ops`).
 //!
 //! Values: integers, truth values, sets and ranges of integers, strings, lists, sets of any
 //! values, games, families of games, and the tables and periods computed from families.

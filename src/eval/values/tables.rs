@@ -1,5 +1,5 @@
 //! The values `seq` and `period` make: a family's table of values, and a period proved (or
-//! how far the search looked). How they print is the report room's (`report::tables`).
+//! how far the search looked); and what a game graph (`digraph`) prints. How they print is the report room's (`report::tables`).
 
 /// `seq(F, R)`: the value of F(n) for each n in R.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -46,4 +46,15 @@ pub struct Found {
     pub period: u64,
     /// The argument that makes it a proof, in words.
     pub proof: String,
+}
+
+/// What a game graph prints: each vertex's value, and the losing ones.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DigraphTable {
+    /// Each vertex with its nimber, in the order first written (by number when every vertex
+    /// is named by one).
+    pub vertices: Vec<(String, u64)>,
+    pub moves: usize,
+    /// Printed whole (`full G`), not folded after a thousand vertices.
+    pub full: bool,
 }
