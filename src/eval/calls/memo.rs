@@ -7,9 +7,11 @@
 //! going through `rook(a, j) for a in 0..i` finds its calls in memory it has just read
 //! rather than in a fresh cache line each time. Other calls keep their arguments boxed.
 //! Calls of one or two small naturals are kept in dense tables instead, where they are dense
-//! enough ([`dense`]); the hash table holds the rest.
+//! enough ([`dense`]). Calls of small lists, sets and strings (a position as data) are kept
+//! packed into a few words ([`packed`]); the hash table holds the rest.
 
 mod dense;
+mod packed;
 
 use std::hash::{Hash, Hasher};
 use std::mem::size_of;
@@ -19,6 +21,7 @@ use hashbrown::HashTable;
 use crate::eval::calls::CallKey;
 use crate::eval::values::Value;
 use crate::game::{GameId, MixHasher};
+use packed::Packed;
 
 /// Calls of up to this many integers are kept inline.
 pub(in crate::eval) const INLINE: usize = 3;
@@ -31,6 +34,13 @@ enum Args {
         len: u8,
         ints: [i64; INLINE],
     },
+    /// Packed into up to [`INLINE`] words (see [`packed`]); those past `len` are 0.
+    Packed {
+        len: u8,
+        words: [u64; INLINE],
+    },
+    /// Packed into more words.
+    PackedLong(Box<[u64]>),
     Values(Box<[Value]>),
 }
 
@@ -49,6 +59,10 @@ enum Call<'a> {
         len: u8,
         ints: [i64; INLINE],
     },
+    Packed {
+        function: u32,
+        words: &'a [u64],
+    },
     Values {
         function: u32,
         args: &'a [Value],
@@ -56,7 +70,9 @@ enum Call<'a> {
 }
 
 impl<'a> Call<'a> {
-    fn of(function: u32, args: &'a [Value]) -> Call<'a> {
+    /// The call, its arguments as integers when they all are, else packed when they pack
+    /// (into `packed`, which the call then borrows), else as they are.
+    fn of(function: u32, args: &'a [Value], packed: &'a mut Option<Packed>) -> Call<'a> {
         if args.len() <= INLINE {
             let mut ints = [0; INLINE];
             let all_ints = args.iter().zip(&mut ints).all(|(arg, slot)| match arg {
@@ -75,7 +91,14 @@ impl<'a> Call<'a> {
                 };
             }
         }
-        Call::Values { function, args }
+        *packed = packed::pack(args);
+        match packed {
+            Some(packed) => Call::Packed {
+                function,
+                words: packed.words(),
+            },
+            None => Call::Values { function, args },
+        }
     }
 
     fn of_entry(entry: &Entry) -> Call<'_> {
@@ -84,6 +107,14 @@ impl<'a> Call<'a> {
                 function: entry.function,
                 len,
                 ints,
+            },
+            Args::Packed { len, words } => Call::Packed {
+                function: entry.function,
+                words: &words[..usize::from(*len)],
+            },
+            Args::PackedLong(words) => Call::Packed {
+                function: entry.function,
+                words,
             },
             Args::Values(args) => Call::Values {
                 function: entry.function,
@@ -115,6 +146,10 @@ impl<'a> Call<'a> {
                 let tag = low.wrapping_mul(0x9e37_79b9_7f4a_7c15) & (0x7f << 57);
                 hasher.finish().wrapping_add(low) ^ tag
             }
+            Call::Packed { function, words } => {
+                (function, words).hash(&mut hasher);
+                hasher.finish()
+            }
             Call::Values { function, args } => {
                 (function, args).hash(&mut hasher);
                 hasher.finish()
@@ -135,6 +170,15 @@ impl<'a> Call<'a> {
                     ints: theirs,
                 },
             ) => function == entry.function && len == *their_len && ints == *theirs,
+            (Call::Packed { function, words }, Args::Packed { len, words: theirs }) => {
+                // Compared word by word: a call to `memcmp` cost more than the comparison.
+                function == entry.function
+                    && words.len() == usize::from(*len)
+                    && words.iter().zip(theirs).all(|(a, b)| a == b)
+            }
+            (Call::Packed { function, words }, Args::PackedLong(theirs)) => {
+                function == entry.function && words == &**theirs
+            }
             (Call::Values { function, args }, Args::Values(theirs)) => {
                 function == entry.function && *args == **theirs
             }
@@ -154,7 +198,8 @@ impl Memo {
         if let Some(value) = self.dense.get(function, args) {
             return Some(value);
         }
-        let call = Call::of(function, args);
+        let mut packed = None;
+        let call = Call::of(function, args, &mut packed);
         let entry = self.table.find(call.hash(), |entry| call.is(entry))?;
         Some(entry.value.clone())
     }
@@ -202,8 +247,18 @@ impl Memo {
         if let Some(plan) = self.dense.plan(key.function, &key.args, &value) {
             return self.dense.insert(plan);
         }
-        let args = match Call::of(key.function, &key.args) {
+        let mut packed = None;
+        let args = match Call::of(key.function, &key.args, &mut packed) {
             Call::Ints { len, ints, .. } => Args::Ints { len, ints },
+            Call::Packed { words, .. } if words.len() <= INLINE => {
+                let mut inline = [0; INLINE];
+                inline[..words.len()].copy_from_slice(words);
+                Args::Packed {
+                    len: words.len() as u8,
+                    words: inline,
+                }
+            }
+            Call::Packed { words, .. } => Args::PackedLong(words.into()),
             Call::Values { .. } => Args::Values(key.args.clone()),
         };
         let entry = Entry {
@@ -229,9 +284,15 @@ impl Memo {
                 || matches!(&entry.args, Args::Values(args) if args.iter().any(|a| a.has_game_from(first)));
             if gone {
                 freed += 3 * (size_of::<Entry>() as u64 + 1) + crate::eval::limits::memory::owned_bytes(&entry.value);
-                if let Args::Values(args) = &entry.args {
-                    let inner: u64 = args.iter().map(crate::eval::limits::memory::owned_bytes).sum();
-                    freed += (args.len() * size_of::<Value>()) as u64 + inner;
+                match &entry.args {
+                    Args::Values(args) => {
+                        let inner: u64 = args.iter().map(crate::eval::limits::memory::owned_bytes).sum();
+                        freed += (args.len() * size_of::<Value>()) as u64 + inner;
+                    }
+                    Args::PackedLong(words) => {
+                        freed += 8 * words.len() as u64 + crate::eval::limits::memory::ALLOCATION;
+                    }
+                    Args::Ints { .. } | Args::Packed { .. } => {}
                 }
             }
             !gone
@@ -260,8 +321,13 @@ impl Memo {
 /// a call not kept inline.
 fn entry_bytes(key: &CallKey) -> u64 {
     let entry = 3 * (size_of::<Entry>() as u64 + 1);
-    match Call::of(key.function, &key.args) {
+    let mut packed = None;
+    match Call::of(key.function, &key.args, &mut packed) {
         Call::Ints { .. } => entry,
+        Call::Packed { words, .. } if words.len() <= INLINE => entry,
+        Call::Packed { words, .. } => {
+            entry + 8 * words.len() as u64 + crate::eval::limits::memory::ALLOCATION
+        }
         Call::Values { .. } => entry + key.args_bytes(),
     }
 }
@@ -298,6 +364,16 @@ mod tests {
             calls.push(key(0, vec![Value::Int(a * 1000)]));
             calls.push(key(1, vec![Value::Int(a * 97), Value::Int(a.abs() * 31)]));
             calls.push(key(4, vec![Value::Int(a.abs() << 33)]));
+        }
+        for a in 0..30i64 {
+            let list = |v: Vec<i64>| Value::List(v.into_iter().map(Value::Int).collect());
+            calls.push(key(5, vec![list(vec![a % 5, a / 5])]));
+            calls.push(key(
+                5,
+                vec![Value::Int(a), list(vec![a % 3; (a % 4) as usize])],
+            ));
+            calls.push(key(6, vec![Value::Str(format!("{:b}", a).into())]));
+            calls.push(key(6, vec![Value::Set(vec![a % 7, a % 7 + 300].into())]));
         }
         calls.push(key(3, vec![]));
         let (remembered, asked) = calls.split_at(calls.len() / 2);
