@@ -104,6 +104,13 @@ fn statements_that_passed_the_limits_stop_at_them() {
             "node_kayles(cycle_graph(1_000))",
             "grundy::limit::steps",
         ),
+        // A Hackenbush stalk's options are cut one by one, each a copy of the picture: the
+        // misère work of a long stalk ran for minutes under any `steps` limit.
+        (
+            &["steps=1e5", "memory=64e6"],
+            "genus(<stalk(1470)>)",
+            "grundy::limit::steps",
+        ),
         (&["memory=1e7"], "len(sort(0..9000000))", memory_limited),
         (&["memory=1e7"], "max([0] * 9000000)", memory_limited),
         (

@@ -93,6 +93,7 @@ impl Session {
         let interrupt = Arc::new(AtomicBool::new(false));
         let mut arena = Arena::new(limits.game);
         arena.watch = crate::game::Watch::new(interrupt.clone());
+        arena.watch.work_limit = limits.steps;
         Session {
             arena,
             sources: Sources::default(),
@@ -121,6 +122,7 @@ impl Session {
     pub fn set_limit(&mut self, setting: &str) -> std::result::Result<(), String> {
         self.meter.limits.set(setting)?;
         self.arena.limits = self.meter.limits.game;
+        self.arena.watch.work_limit = self.meter.limits.steps;
         self.set_room();
         Ok(())
     }

@@ -199,6 +199,10 @@ pub enum GameError {
         asked: u64,
         limit: u64,
     },
+    /// The work of the game room passed the `steps` limit (see [`Watch::spend`]).
+    TooMuchWork {
+        limit: u64,
+    },
     /// Interrupted (Ctrl-C).
     Cancelled,
 }

@@ -122,6 +122,8 @@ impl Arena {
         let size = drawn.edges().len() as u64;
         let mut since_check = 0;
         for index in cuts {
+            // Cutting copies the picture: a step for every 64 edges.
+            self.watch.spend(size.div_ceil(64))?;
             since_check += size;
             if since_check >= Watch::EVERY {
                 since_check = 0;

@@ -33,6 +33,10 @@ pub struct Watch {
     /// What the running program may hold, measured from where it began (see
     /// [`Watch::measure_from`]).
     budget: Option<Budget>,
+    /// The work of the game room in the running statement, in the evaluator's steps, and
+    /// the `steps` limit it is held to (see [`Watch::spend`]).
+    work: u64,
+    pub work_limit: u64,
 }
 
 /// Room for what a program holds: at most `room` bytes more than at `since`, on this thread.
@@ -58,6 +62,8 @@ impl Default for Watch {
             progress: None,
             reporting: false,
             budget: None,
+            work: 0,
+            work_limit: u64::MAX,
         }
     }
 }
@@ -84,6 +90,7 @@ impl Watch {
 
     /// A statement starts (see [`Progress::begin`]).
     pub fn begin(&mut self) {
+        self.work = 0;
         self.finish();
         if let Some(progress) = &mut self.progress {
             progress.begin();
@@ -131,6 +138,20 @@ impl Watch {
         if let Some(progress) = &mut self.progress {
             progress.report(what, done, total);
             self.reporting = true;
+        }
+        Ok(())
+    }
+
+    /// Counts `units` steps of work done here (a step is about what the evaluator does for
+    /// a call or a loop pass: 64 edges of a picture cut, a simplest form looked up): held to
+    /// the `steps` limit, so that no computation the language can ask for runs unbounded.
+    pub fn spend(&mut self, units: u64) -> Result<(), GameError> {
+        self.work = self.work.saturating_add(units);
+        if self.work > self.work_limit {
+            self.finish();
+            return Err(GameError::TooMuchWork {
+                limit: self.work_limit,
+            });
         }
         Ok(())
     }

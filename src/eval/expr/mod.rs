@@ -702,6 +702,9 @@ impl Session {
         }
         let (what, label, help) = match error {
             GameError::Cancelled => return EvalError::Cancelled { span }.into(),
+            GameError::TooMuchWork { limit } => {
+                return EvalError::TooManySteps { span, limit }.into();
+            }
             GameError::HeldTooMuch { more, asked, limit } => {
                 return self.held_too_much(more, asked, limit, span).into();
             }

@@ -123,7 +123,7 @@ pub enum EvalError {
     #[diagnostic(
         code(grundy::limit::steps),
         help(
-            "a step is one call, one pass through a `for`, one edge of a picture drawn, or 64 elements a builtin goes through; this much work usually means a range far \
+            "a step is one call, one pass through a `for`, one edge of a picture drawn, 64 edges of a picture cut, or 64 elements a builtin goes through; this much work usually means a range far \
              larger than meant (to allow more, run grundy with `--limit steps=N`)"
         )
     )]

@@ -187,6 +187,7 @@ impl Arena {
             }
             steps += 1;
             if steps.is_multiple_of(1 << 12) {
+                self.watch.spend(1 << 12)?;
                 let found = self.misere.canon.len() as u64;
                 self.watch.tick("misère simplest forms found", found, 0)?;
                 self.check_misere_memory()?;
@@ -249,6 +250,8 @@ impl Arena {
         for heap in 0..=chips as usize {
             self.misere.canon.nim(heap);
             if heap.is_multiple_of(64) {
+                // The heap's simplest form lists every smaller one.
+                self.watch.spend(heap as u64)?;
                 self.watch
                     .tick("misère nim heaps in simplest form", heap as u64, chips)?;
                 self.check_misere_memory()?;

@@ -31,6 +31,7 @@ impl Arena {
             }
             steps += 1;
             if steps.is_multiple_of(1 << 12) {
+                self.watch.spend(1 << 12)?;
                 let played = self.misere.played.len() as u64;
                 self.watch.tick("misère positions played out", played, 0)?;
                 self.check_misere_memory()?;
