@@ -273,6 +273,10 @@ impl Session {
             self.memo_grows(name, bytes, |s| s.show_call(name, &key), span)?;
             if let Value::Game(id) = value {
                 let call = self.show_call(&function.name.name, &key);
+                // Writing the call out goes through its arguments (a graph, a board).
+                if call.len() > crate::eval::limits::steps::ELEMENTS_A_STEP {
+                    self.pass_over(call.len(), span)?;
+                }
                 self.name_game(*id, call.into());
             }
             self.call_returned(function, &key.args, value);
@@ -366,9 +370,19 @@ impl Session {
 
 /// How many elements finding a call with this argument goes through (a range is hashed by
 /// its ends).
+/// The elements hashing an argument goes through: a list's or set's own, and those of the
+/// lists, sets and strings in it (a graph as a list of neighbour sets is all its edges).
 fn hashed_len(arg: &Value) -> usize {
+    use crate::eval::values::data_len;
     match arg {
         Value::Range { .. } => 0,
-        other => crate::eval::values::data_len(other),
+        Value::List(items) | Value::SetOf(items) => items
+            .iter()
+            .map(|item| match item {
+                Value::Range { .. } => 1,
+                item => 1 + data_len(item),
+            })
+            .sum(),
+        other => data_len(other),
     }
 }

@@ -90,6 +90,10 @@ impl Rule {
     }
 }
 
+/// Steps a sum of simplest forms counts for (see [`Watch::spend`]): it sorts and looks up
+/// its options' sums, as long as a few calls of a family take.
+const SUM_STEPS: u64 = 8;
+
 impl Arena {
     pub fn misere(&self) -> &MisereTables {
         &self.misere
@@ -307,6 +311,8 @@ impl Arena {
                 if let Err(error) =
                     memory_left(held, canon.len(), *limits, *dag_bytes, *held_outside)
                 {
+                    failed = Some(error);
+                } else if let Err(error) = watch.spend(64 * SUM_STEPS) {
                     failed = Some(error);
                 } else if count.is_multiple_of(1 << 10)
                     && let Err(error) = watch.tick(what, count, 0)
