@@ -47,3 +47,15 @@ pub fn seconds(secs: f64) -> String {
         format!("{:.1} min", secs / 60.0)
     }
 }
+
+/// The median of the figures (the mean of the middle two of an even count).
+pub fn median(figures: &mut [f64]) -> f64 {
+    figures.sort_by(f64::total_cmp);
+    let n = figures.len();
+    assert!(n > 0, "no figures");
+    if n % 2 == 1 {
+        figures[n / 2]
+    } else {
+        (figures[n / 2 - 1] + figures[n / 2]) / 2.0
+    }
+}
