@@ -209,6 +209,20 @@ fn sets_of_games_are_positions_and_sums_are_one_however_written() {
     assert_eq!(eval("len(options(*3 + *4))"), "7");
 }
 
+/// Lists hold positions as sets do: a sum is one position however it is written, in `==`
+/// of lists as in `in` and in sets (it printed `false` while `in` said `true`).
+#[test]
+fn lists_compare_sums_as_one_position_however_written() {
+    assert_eq!(eval("[*2 + *1] == [*1 + *2]"), "true");
+    assert_eq!(eval("*2 + *1 in [*1 + *2]"), "true");
+    assert_eq!(eval("{*2 + *1} == {*1 + *2}"), "true");
+    assert_eq!(eval("[[*2 + *1, 3]] == [[*1 + *2, 3]]"), "true");
+    assert_eq!(eval("[*2 + *1] != [*1 + *2]"), "false");
+    // Positions, not values: equal nimbers are not one position.
+    assert_eq!(eval("[*2 + *1] == [*3]"), "false");
+    assert_eq!(eval("[1, *1] == [1, *1, 2]"), "false");
+}
+
 #[test]
 fn a_failed_all_names_its_counterexample_and_why_proves_it() {
     assert_eq!(

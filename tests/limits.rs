@@ -113,7 +113,11 @@ fn statements_that_passed_the_limits_stop_at_them() {
         ),
         // Misère simplest forms of library games: minutes of sums under any `steps`.
         (SMALL, "simplest(ruler(11))", "grundy::limit::steps"),
-        (SMALL, "moves misere mock_turtles(9)", "grundy::limit::steps"),
+        (
+            SMALL,
+            "moves misere mock_turtles(9)",
+            "grundy::limit::steps",
+        ),
         (&["memory=1e7"], "len(sort(0..9000000))", memory_limited),
         (&["memory=1e7"], "max([0] * 9000000)", memory_limited),
         (

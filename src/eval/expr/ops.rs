@@ -137,9 +137,32 @@ impl Session {
             // of integers (nor a range).
             (Value::SetOf(_), Value::Set(_) | Value::Range { .. })
             | (Value::Set(_) | Value::Range { .. }, Value::SetOf(_)) => false,
+            (Value::List(a), Value::List(b)) => self.same_positions(a, b, op_span)?,
             (a, b) if std::mem::discriminant(a) == std::mem::discriminant(b) => a == b,
             _ => return Err(self.mismatch(op, op_span, lhs, rhs).into()),
         })
+    }
+
+    /// Whether two lists hold the same values, a game in them as one position however its
+    /// sum was written (as a set holds it, and as `in` finds it): `[*2 + *1] == [*1 + *2]`.
+    fn same_positions(&mut self, a: &[Value], b: &[Value], span: Span) -> Result<bool> {
+        if a.len() != b.len() {
+            return Ok(false);
+        }
+        for (x, y) in a.iter().zip(b) {
+            let same = match (x, y) {
+                (Value::Game(x), Value::Game(y)) if x != y => {
+                    let x = self.canonical(Value::Game(*x), span)?;
+                    x == self.canonical(Value::Game(*y), span)?
+                }
+                (Value::List(x), Value::List(y)) => self.same_positions(x, y, span)?,
+                (x, y) => x == y,
+            };
+            if !same {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     fn mismatch(&self, op: BinOp, op_span: Span, lhs: Operand, rhs: Operand) -> EvalError {
