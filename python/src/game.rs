@@ -15,9 +15,8 @@ use pyo3::pyclass::CompareOp;
 
 use crate::explanation::Explanation;
 use crate::html;
-use crate::naming::{Held as Binding, standalone};
-use crate::session::Session;
-use crate::values::{Written, write_game};
+use crate::naming::{Held as Binding, Written, standalone};
+use crate::state::Session;
 
 /// A game, in the arena of the session it was made in.
 #[pyclass(module = "grundy", frozen)]
@@ -101,6 +100,21 @@ impl Game {
         }))
     }
 
+    /// Writes the game in a program of `session`: a hole for its name if it is this
+    /// session's, else the nim heap of its value, the game it is equivalent to.
+    pub fn write(
+        session: &Bound<'_, Session>,
+        game: &Bound<'_, Game>,
+        games: &mut Vec<Binding>,
+        out: &mut Written,
+    ) -> PyResult<()> {
+        match game.get().binding(session)? {
+            Some(binding) => out.game(binding, games),
+            None => out.text(format!("*{}", Game::nimber_of(game)?)),
+        }
+        Ok(())
+    }
+
     fn check_alive(&self) -> PyResult<()> {
         if self.session.get().generation() != self.generation {
             return Err(PyValueError::new_err(
@@ -137,12 +151,12 @@ impl Game {
         let session = game.get().session.bind(py).clone();
         let mut games = Vec::new();
         let mut this = Written::default();
-        write_game(&session, game, &mut games, &mut this)?;
+        Game::write(&session, game, &mut games, &mut this)?;
         let others = others
             .iter()
             .map(|other| {
                 let mut written = Written::default();
-                write_game(&session, other, &mut games, &mut written)?;
+                Game::write(&session, other, &mut games, &mut written)?;
                 Ok(written)
             })
             .collect::<PyResult<Vec<_>>>()?;

@@ -1,4 +1,4 @@
-//! `import grundy`: the grundy language from Python. A [`session::Session`] runs statements
+//! `import grundy`: the grundy language from Python. A [`state::Session`] runs statements
 //! as the REPL does and hands back what they printed, as text, JSON and Python values;
 //! games are Python objects that live in their session's arena.
 
@@ -10,6 +10,7 @@ mod naming;
 mod output;
 mod running;
 mod session;
+mod state;
 mod tables;
 mod values;
 
@@ -43,7 +44,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("GrundyError", py.get_type::<errors::GrundyError>())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-    m.add_class::<session::Session>()?;
+    m.add_class::<state::Session>()?;
     m.add_class::<output::Output>()?;
     m.add_class::<game::Game>()?;
     m.add_class::<explanation::Explanation>()?;

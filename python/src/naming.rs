@@ -1,7 +1,8 @@
 //! How the module's own statements (`g + h`, `g.why(h)`) name the games they are about:
 //! by the name the session gives the game, by the text that made it, by the text grundy
-//! writes it as, or by a name bound for the one statement (`_g1`). Imports nothing of the
-//! module's own: the session, the games and the values use it.
+//! writes it as, or by a name bound for the one statement (`_g1`); and the statements'
+//! text, written with holes for those names. Imports nothing of the module's own: the
+//! session, the games and the values use it.
 
 use std::sync::atomic::Ordering;
 
@@ -21,6 +22,41 @@ pub struct Held {
     /// [`denotes`]) rather than by a name of the module's own: the answer shows how it is
     /// written (a proof's headline).
     pub readable: bool,
+}
+
+/// grundy text written from Python values, with holes where games go: filled with the
+/// names [`name`] gives the games when the program runs.
+#[derive(Clone, Debug, Default)]
+pub struct Written(Vec<Piece>);
+
+#[derive(Clone, Debug)]
+enum Piece {
+    Text(String),
+    /// The game given at this index.
+    Game(usize),
+}
+
+impl Written {
+    pub fn text(&mut self, text: impl Into<String>) {
+        self.0.push(Piece::Text(text.into()));
+    }
+
+    /// A hole for `game`, which joins the games the program is given.
+    pub fn game(&mut self, game: Held, games: &mut Vec<Held>) {
+        self.0.push(Piece::Game(games.len()));
+        games.push(game);
+    }
+
+    /// The text with `names` (one per game given, in order) in its holes.
+    pub fn with(&self, names: &[String]) -> String {
+        self.0
+            .iter()
+            .map(|piece| match piece {
+                Piece::Text(text) => text.as_str(),
+                Piece::Game(i) => names[*i].as_str(),
+            })
+            .collect()
+    }
 }
 
 /// The names for `games` in a program run as `file`, and those bound for it, to unbind

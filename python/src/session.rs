@@ -1,8 +1,7 @@
 //! `grundy.Session`: definitions kept from one `run` to the next, as at the REPL. Every
 //! call runs on a worker thread (see [`crate::running`]); games made here hold the session.
-
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+//! Here are its Python methods; what it holds, and how it runs a program, is
+//! [`crate::state`].
 
 use grundy::eval::{Answer, Limits, Value};
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
@@ -11,68 +10,14 @@ use pyo3::types::{PyDict, PyTuple};
 
 use crate::errors::{self, Diagnostic};
 use crate::game::Game;
-use crate::naming::{self, Held};
-use crate::output::{Item, Output};
-use crate::running::on_worker;
+use crate::output::Output;
+use crate::state::{PROGRAM, Ran, Session};
 use crate::tables::{Period, Plot};
 use crate::values;
 
-/// What a program name is in diagnostics: `<python>:1:5`.
-pub const PROGRAM: &str = "<python>";
-
-/// A grundy session: its definitions, its game DAG and its limits.
-#[pyclass(module = "grundy", frozen)]
-pub struct Session {
-    inner: Mutex<grundy::eval::Session>,
-    interrupt: Arc<AtomicBool>,
-    /// Counts `clear`s: a game made before one no longer exists.
-    generation: AtomicU64,
-}
-
-/// What a program printed, and the values of its answers (one per answer, in order).
-pub struct Ran {
-    pub items: Vec<Item>,
-    pub values: Vec<Option<Value>>,
-}
-
 impl Session {
-    pub fn generation(&self) -> u64 {
-        self.generation.load(Ordering::Relaxed)
-    }
-
-    /// Locks the session for a quick look (no evaluation).
-    pub fn lock(&self) -> std::sync::MutexGuard<'_, grundy::eval::Session> {
-        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// Runs a program on the worker; `games` are bound to names while it runs, and `write`
-    /// makes the program from those names.
-    pub fn execute(
-        &self,
-        py: Python<'_>,
-        file: &str,
-        games: Vec<Held>,
-        write: impl FnOnce(&[String]) -> String + Send,
-    ) -> PyResult<Ran> {
-        on_worker(py, &self.inner, &self.interrupt, move |session| {
-            session.keep_values();
-            let _ = session.take_values();
-            let (names, temporary) = naming::name(session, &games, file);
-            let text = write(&names);
-            let mut items = Vec::new();
-            session.run(file, &text, &mut |event| items.push(Item::of(&event, file)));
-            for name in &temporary {
-                session.unbind(name);
-            }
-            Ran {
-                items,
-                values: session.take_values(),
-            }
-        })
-    }
-
     /// The outputs of a run as Python objects.
-    pub fn outputs(slf: &Bound<'_, Session>, ran: Ran) -> PyResult<Vec<Py<Output>>> {
+    fn outputs(slf: &Bound<'_, Session>, ran: Ran) -> PyResult<Vec<Py<Output>>> {
         let py = slf.py();
         let mut values = ran.values.into_iter();
         ran.items
@@ -88,27 +33,6 @@ impl Session {
                 Py::new(py, Output::new(item, value))
             })
             .collect()
-    }
-
-    /// Runs a program made by the module, raising its first error; its last answer.
-    pub fn ask(
-        slf: &Bound<'_, Session>,
-        games: Vec<Held>,
-        write: impl FnOnce(&[String]) -> String + Send,
-    ) -> PyResult<(Answer, Option<Value>)> {
-        let mut ran = slf.get().execute(slf.py(), PROGRAM, games, write)?;
-        if let Some(error) = ran.items.iter().find(|item| item.kind == "error") {
-            let diagnostic = error.diagnostic.clone().expect("errors are diagnosed");
-            return Err(errors::raised(slf.py(), &diagnostic, Vec::new()));
-        }
-        let value = ran.values.pop().flatten();
-        let answer = ran
-            .items
-            .into_iter()
-            .rev()
-            .find_map(|item| item.answer)
-            .expect("a statement answers or fails");
-        Ok((answer, value))
     }
 
     /// The outputs of `text`, raising the first error if `check`.
@@ -167,11 +91,7 @@ impl Session {
                 .set_limit(&setting)
                 .map_err(|message| PyValueError::new_err(format!("{setting}: {message}")))?;
         }
-        Ok(Session {
-            interrupt: session.interrupt_flag(),
-            inner: Mutex::new(session),
-            generation: AtomicU64::new(0),
-        })
+        Ok(Session::of(session))
     }
 
     /// Runs statements as the REPL does: one `Output` per answer, error and warning. With
@@ -191,8 +111,7 @@ impl Session {
     /// games: kayles(n)`); its errors raise `GrundyError`.
     fn type_of(slf: &Bound<'_, Self>, text: &str) -> PyResult<String> {
         let expression = text.to_owned();
-        let this = slf.get();
-        let (kind, error) = on_worker(slf.py(), &this.inner, &this.interrupt, move |session| {
+        let (kind, error) = slf.get().on_worker(slf.py(), move |session| {
             let mut error = None;
             let kind = session.type_of(PROGRAM, &expression, &mut |event| {
                 if let grundy::eval::Event::Error(diagnosis) = &event {
@@ -303,9 +222,7 @@ impl Session {
 
     /// What `:vars` prints: one line per definition (a game's value may be worked out).
     fn variables(&self, py: Python<'_>) -> PyResult<Vec<String>> {
-        on_worker(py, &self.inner, &self.interrupt, |session| {
-            session.variables()
-        })
+        self.on_worker(py, |session| session.variables())
     }
 
     /// `s.set_limit("steps=1000")`, as `:set limit` does.
@@ -326,8 +243,7 @@ impl Session {
 
     /// Forgets every definition and game, as `:clear` does; games made before are gone.
     fn clear(&self) {
-        self.lock().clear();
-        self.generation.fetch_add(1, Ordering::Relaxed);
+        self.forget_everything();
     }
 
     /// Grundy values of a family: `s.seq("kayles", range(100))`, `s.seq("octal", range(50),

@@ -8,8 +8,8 @@ use pyo3::types::{PyBool, PyFrozenSet, PyList, PyRange, PySet, PyString, PyTuple
 
 use crate::explanation::Explanation;
 use crate::game::Game;
-use crate::naming::Held as Binding;
-use crate::session::Session;
+use crate::naming::{Held as Binding, Written};
+use crate::state::Session;
 use crate::tables::{Period, Plot, Table};
 
 /// The Python value of an answer: from its value where the statement had one (games stay
@@ -80,34 +80,6 @@ pub fn value(session: &Bound<'_, Session>, value: &Value, hashable: bool) -> PyR
     })
 }
 
-/// grundy text written from Python values, with holes where games go: filled with the
-/// names the games are bound to when the program runs.
-#[derive(Clone, Debug, Default)]
-pub struct Written(Vec<Piece>);
-
-#[derive(Clone, Debug)]
-enum Piece {
-    Text(String),
-    /// The game given at this index.
-    Game(usize),
-}
-
-impl Written {
-    fn text(&mut self, text: impl Into<String>) {
-        self.0.push(Piece::Text(text.into()));
-    }
-
-    pub fn with(&self, names: &[String]) -> String {
-        self.0
-            .iter()
-            .map(|piece| match piece {
-                Piece::Text(text) => text.as_str(),
-                Piece::Game(i) => names[*i].as_str(),
-            })
-            .collect()
-    }
-}
-
 /// `family(args...)`: the family by its name (or any expression), called with the
 /// arguments if there are some.
 pub fn family_call(
@@ -175,7 +147,7 @@ fn write_value(
             out.text(format!("{start}..{stop}"));
         }
     } else if let Ok(game) = value.cast::<Game>() {
-        write_game(session, game, games, out)?;
+        Game::write(session, game, games, out)?;
     } else if value.is_instance_of::<PyList>() || value.is_instance_of::<PyTuple>() {
         write_members(session, value, games, out, "[", "]")?;
     } else if value.is_instance_of::<PySet>() || value.is_instance_of::<PyFrozenSet>() {
@@ -205,23 +177,5 @@ fn write_members(
         write_value(session, &member?, games, out)?;
     }
     out.text(close);
-    Ok(())
-}
-
-/// A game: bound to a name if it is this session's, else written as the nim heap of its
-/// value, the game it is equivalent to.
-pub fn write_game(
-    session: &Bound<'_, Session>,
-    game: &Bound<'_, Game>,
-    games: &mut Vec<Binding>,
-    out: &mut Written,
-) -> PyResult<()> {
-    match game.get().binding(session)? {
-        Some(binding) => {
-            out.0.push(Piece::Game(games.len()));
-            games.push(binding);
-        }
-        None => out.text(format!("*{}", Game::nimber_of(game)?)),
-    }
     Ok(())
 }
