@@ -13,6 +13,7 @@ mod check;
 mod classify;
 mod code;
 mod error;
+mod kernel;
 mod mirror;
 mod moves;
 mod naive;

@@ -19,8 +19,9 @@
 //! the check scan, with the first value decided absent as its limit; once searches keep
 //! running over, heaps go there without searching (see [`OVER_BUDGET_STREAK`]).
 
-use super::check::{self, BLOCK, Checker, Run, Sample};
+use super::check;
 use super::classify::Classifier;
+use super::kernel::{BLOCK, Checker, Run, Sample};
 use super::mirror::Mirror;
 use super::rules::Rules;
 use super::seen::{LANES, Seen};

@@ -1,7 +1,7 @@
 //! A set of `u16` values emptied in O(1), for collecting the option values of one heap;
 //! or of up to [`LANES`] heaps at once, one lane each.
 
-use super::check::Checker;
+use super::kernel::{Avx2Work, Checker};
 
 /// Heaps whose sets are kept side by side (see [`Seen::insert_lanes`]).
 pub(super) const LANES: usize = 4;
@@ -180,7 +180,7 @@ impl Seen {
     }
 
     /// Inserts a ^ b for the splits (a, sum - a) of a run straight from the table of values:
-    /// `smaller` read forwards, `larger` backwards (smaller[i] with larger[len - 1 - i]).
+    /// `smaller` read forwards, `larger` backwards (`smaller[i]` with `larger[len - 1 - i]`).
     pub fn insert_splits(&mut self, smaller: &[u16], larger: &[u16]) {
         self.insert_pairs::<true>(smaller, larger);
     }
@@ -189,7 +189,7 @@ impl Seen {
         debug_assert_eq!(smaller.len(), larger.len());
         if let Some(bits) = &mut self.bits {
             let folded = match self.vector {
-                Some(vector) => vector.fold_small::<BACKWARDS>(smaller, larger),
+                Some(vector) => vector.vectorize(FoldSmall::<BACKWARDS> { smaller, larger }),
                 None => fold_small::<BACKWARDS>(smaller, larger),
             };
             add_small(bits, folded);
@@ -280,7 +280,7 @@ impl Seen {
 /// The values a ^ b of the pairs as bits of a set of values below 64, and all of them or-ed
 /// together (for [`promised_small`]); `larger` read backwards if `BACKWARDS`.
 #[inline(always)]
-pub(super) fn fold_small<const BACKWARDS: bool>(smaller: &[u16], larger: &[u16]) -> (u64, u16) {
+fn fold_small<const BACKWARDS: bool>(smaller: &[u16], larger: &[u16]) -> (u64, u16) {
     if BACKWARDS {
         fold_bits(
             smaller
@@ -290,6 +290,22 @@ pub(super) fn fold_small<const BACKWARDS: bool>(smaller: &[u16], larger: &[u16])
         )
     } else {
         fold_bits(smaller.iter().zip(larger).map(|(&a, &b)| a ^ b))
+    }
+}
+
+/// [`fold_small`] as work for AVX2.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+struct FoldSmall<'a, const BACKWARDS: bool> {
+    smaller: &'a [u16],
+    larger: &'a [u16],
+}
+
+impl<const BACKWARDS: bool> Avx2Work for FoldSmall<'_, BACKWARDS> {
+    type Output = (u64, u16);
+
+    #[inline(always)]
+    fn call(self) -> (u64, u16) {
+        fold_small::<BACKWARDS>(self.smaller, self.larger)
     }
 }
 
@@ -380,8 +396,10 @@ mod tests {
             prop_assert_eq!(fold_small::<false>(&smaller, &larger), expected);
             prop_assert_eq!(fold_small::<true>(&smaller, &backwards), expected);
             if let Some(vector) = Checker::detect() {
-                prop_assert_eq!(vector.fold_small::<false>(&smaller, &larger), expected);
-                prop_assert_eq!(vector.fold_small::<true>(&smaller, &backwards), expected);
+                let forwards = FoldSmall::<false> { smaller: &smaller, larger: &larger };
+                let backwards = FoldSmall::<true> { smaller: &smaller, larger: &backwards };
+                prop_assert_eq!(vector.vectorize(forwards), expected);
+                prop_assert_eq!(vector.vectorize(backwards), expected);
             }
         }
     }

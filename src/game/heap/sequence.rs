@@ -10,8 +10,8 @@
 
 use std::fmt;
 
-use super::check::Checker;
 use super::classify::{self, Choice, Classifier};
+use super::kernel::Checker;
 use super::period::{Period, PeriodSearch, longest_provable};
 use super::rules::Rules;
 use super::scan::{CHECK_FROM_PAIRS, ScanEngine};

@@ -222,7 +222,7 @@ fn plain_scan(game: &HeapGame, n: usize, check: bool) -> Vec<u16> {
 
 #[test]
 fn plain_scans_agree_on_treblecross_and_grundys_game() {
-    if check::Checker::detect().is_none() {
+    if kernel::Checker::detect().is_none() {
         eprintln!("no AVX2 here: only the marking scan is checked");
     }
     for game in [
@@ -349,10 +349,10 @@ mod properties {
         assert!(!engine.mirrors());
         let (values, engine) = sparse_values(&code, chosen.classifier, 0, n);
         assert_eq!(values, expected);
-        assert_eq!(engine.mirrors(), check::Checker::detect().is_some());
+        assert_eq!(engine.mirrors(), kernel::Checker::detect().is_some());
         // Without sparse space, large heaps take the check scan: mirrored from the start.
         let plain = ScanEngine::new(None, &expected);
-        assert_eq!(plain.mirrors(), check::Checker::detect().is_some());
+        assert_eq!(plain.mirrors(), kernel::Checker::detect().is_some());
     }
 
     /// 0.007's searches for a value of two common heaps keep running over a small budget:
@@ -360,7 +360,7 @@ mod properties {
     /// its values within the budget and keeps searching.
     #[test]
     fn searches_that_keep_running_over_budget_are_skipped() {
-        let checks = check::Checker::detect().is_some();
+        let checks = kernel::Checker::detect().is_some();
         let treblecross = game("0.007");
         let classifier = Classifier {
             mask: 0xffb8,

@@ -5,8 +5,12 @@
 //! round the pairs cyclically and remembers, for each value, how many blocks had been
 //! scanned when it entered the window. Values enter in increasing order (the window only
 //! slides up), so a short list of epochs holds those moments.
+//!
+//! The window learns which values are seen through [`SeenValues`], which the set of seen
+//! values answers (the check scan ties the two together).
 
-use super::seen::Seen;
+#[cfg(test)]
+use std::collections::BTreeSet;
 
 /// A limit above every value.
 pub(super) const NO_LIMIT: u32 = 1 << 16;
@@ -17,6 +21,28 @@ pub(super) const SPAN: u32 = 128;
 /// 65 535), and a value below the base is never within `SPAN` above it modulo 2^16 (that
 /// would need a base above 65 408).
 pub(super) const MAX_BASE: u32 = (1 << 16) - 1 - 2 * SPAN;
+
+/// What a window asks of the values seen so far.
+pub(super) trait SeenValues {
+    /// Whether `value` is seen; values above `u16::MAX` never are.
+    fn contains(&self, value: u32) -> bool;
+
+    /// The values `from`, ..., `from + 63` not seen, as bits.
+    fn absent_of_64(&self, from: u32) -> u64;
+}
+
+/// The tests' set of seen values.
+#[cfg(test)]
+impl SeenValues for BTreeSet<u16> {
+    fn contains(&self, value: u32) -> bool {
+        u16::try_from(value).is_ok_and(|value| BTreeSet::contains(self, &value))
+    }
+
+    fn absent_of_64(&self, from: u32) -> u64 {
+        let absent = (0..64).filter(|&i| !SeenValues::contains(self, from + i));
+        absent.fold(0, |bits, i| bits | 1 << i)
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Window {
@@ -35,7 +61,7 @@ pub(super) struct Window {
 impl Window {
     /// The values from `smallest` up to the top of the span and below `limit` that are not
     /// in `seen`, entering now; `smallest` is not in `seen` and is at most [`MAX_BASE`].
-    pub fn new(seen: &Seen, smallest: u32, limit: u32, now: u64) -> Window {
+    pub fn new(seen: &impl SeenValues, smallest: u32, limit: u32, now: u64) -> Window {
         let mut window = Window {
             base: smallest.saturating_sub(1),
             wanted: [0; 2],
@@ -118,7 +144,7 @@ impl Window {
     /// top, entering now. An empty window stays empty when no unseen value is left below
     /// the limit. Returns false, leaving the window as it was, when the base would pass
     /// [`MAX_BASE`].
-    pub fn slide(&mut self, seen: &Seen, now: u64) -> bool {
+    pub fn slide(&mut self, seen: &impl SeenValues, now: u64) -> bool {
         let old_top = self.base + SPAN - 1;
         let smallest = match self.smallest() {
             Some(smallest) => smallest,
@@ -141,7 +167,7 @@ impl Window {
     }
 
     /// Wants the unseen values from offset `first` to the top of the span, entering now.
-    fn bring_in(&mut self, seen: &Seen, first: u32, now: u64) {
+    fn bring_in(&mut self, seen: &impl SeenValues, first: u32, now: u64) {
         debug_assert!(self.base <= MAX_BASE, "the span stays within u16");
         if first < SPAN {
             let end = SPAN.min(self.limit.saturating_sub(self.base));
@@ -215,11 +241,8 @@ fn shift_down(bits: [u64; 2], shift: u32) -> [u64; 2] {
 mod tests {
     use super::*;
 
-    fn seen(values: impl IntoIterator<Item = u16>) -> Seen {
-        let mut seen = Seen::new();
-        seen.clear();
-        values.into_iter().for_each(|v| seen.insert(v));
-        seen
+    fn seen(values: impl IntoIterator<Item = u16>) -> BTreeSet<u16> {
+        values.into_iter().collect()
     }
 
     #[test]
