@@ -18,9 +18,9 @@ mod timing;
 use std::collections::HashMap;
 
 use cram_reference::CramReference;
-use grundy::eval::{Answer, Event, Session};
+use grundy::eval::Session;
 use grundy::game::heap::{Code, HeapGame, Sequence};
-use timing::timed;
+use timing::{nimber_of, timed};
 
 /// A family's definition, the call asked for, and what the bench knows of it.
 struct Case {
@@ -77,21 +77,6 @@ fn main() {
             bytes as f64 / case.positions as f64,
         );
     }
-}
-
-/// Runs the program and returns the integer its last statement printed.
-fn nimber_of(session: &mut Session, program: &str) -> u64 {
-    let mut last = None;
-    let summary = session.run("bench.game", program, &mut |event| match event {
-        Event::Answer {
-            answer: Answer::Int(n),
-            ..
-        } => last = Some(n),
-        Event::Error(diagnosis) => panic!("{:?}", diagnosis.report),
-        _ => {}
-    });
-    assert_eq!(summary.runtime_errors, 0);
-    u64::try_from(last.expect("an answer")).expect("a nimber")
 }
 
 /// Kayles written as a family: a move takes one or two neighbouring pins from a row.

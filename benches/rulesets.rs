@@ -26,9 +26,9 @@ use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
-use grundy::eval::{Answer, Event, Session};
+use grundy::eval::Session;
 use grundy::game::heap::{Code, HeapGame, Sequence};
-use timing::median;
+use timing::{median, nimber_of};
 
 /// Rounds of each row: every contender runs once a round, in turn.
 const ROUNDS: usize = 3;
@@ -333,21 +333,11 @@ fn in_process(program: &str) -> (Run, i64) {
     let cpu = thread_cpu();
     let start = Instant::now();
     let mut session = Session::default();
-    let mut last = None;
-    let summary = session.run("bench.game", program, &mut |event| match event {
-        Event::Answer {
-            answer: Answer::Int(n),
-            ..
-        } => last = Some(n),
-        Event::Error(diagnosis) => panic!("{:?}", diagnosis.report),
-        _ => {}
-    });
+    let value = nimber_of(&mut session, program);
     let held = grundy_alloc::Counts::held_since(before);
     drop(session);
     let wall = start.elapsed().as_secs_f64();
     let cpu = thread_cpu() - cpu;
-    assert_eq!(summary.runtime_errors, 0);
-    let value = u64::try_from(last.expect("an answer")).expect("a nimber");
     (Run { value, wall, cpu }, held)
 }
 

@@ -8,6 +8,7 @@
 //! which are also saved under `target/generated-failures/`; `GRUNDY_GENERATED_SEED=N` replays
 //! a run from its seed.
 
+mod common;
 #[path = "generated/program.rs"]
 mod program;
 
@@ -16,6 +17,8 @@ use std::process::{Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+
+use common::high_water_mark;
 
 /// Loops long enough to build big values, with little memory: whatever grows with the input
 /// must be counted against the `memory` limit to stop in time.
@@ -184,16 +187,6 @@ fn run_one(dir: &Path, seed: u64) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// `VmHWM` of a running process: the most it has been resident, in bytes (0 off Linux).
-fn high_water_mark(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map_or(0, |kib| kib * 1024)
 }
 
 fn read(path: &PathBuf) -> String {

@@ -59,3 +59,20 @@ pub fn median(figures: &mut [f64]) -> f64 {
         (figures[n / 2 - 1] + figures[n / 2]) / 2.0
     }
 }
+
+/// Runs the program in `session` and returns the nimber its last statement printed; any
+/// error stops the bench.
+pub fn nimber_of(session: &mut grundy::eval::Session, program: &str) -> u64 {
+    use grundy::eval::{Answer, Event};
+    let mut last = None;
+    let summary = session.run("bench.game", program, &mut |event| match event {
+        Event::Answer {
+            answer: Answer::Int(n),
+            ..
+        } => last = Some(n),
+        Event::Error(diagnosis) => panic!("{:?}", diagnosis.report),
+        _ => {}
+    });
+    assert_eq!(summary.runtime_errors, 0);
+    u64::try_from(last.expect("an answer")).expect("a nimber")
+}

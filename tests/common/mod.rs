@@ -68,3 +68,13 @@ pub fn errors(source: &str) -> String {
     );
     output.errors.join("\n")
 }
+
+/// `VmHWM` of a running process: the most it has been resident, in bytes (0 off Linux).
+pub fn high_water_mark(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .map_or(0, |kib| kib * 1024)
+}
