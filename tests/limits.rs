@@ -8,7 +8,7 @@ mod common;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::run_in;
+use common::{high_water_mark, run_in};
 use grundy::eval::{Limits, Session};
 
 /// The limits of the issues that found these statements.
@@ -74,16 +74,6 @@ fn run(limits: &[&str], source: &str) -> Ran {
         took,
         peak,
     }
-}
-
-/// `VmHWM` of a running process: the most it has been resident, in bytes.
-fn high_water_mark(pid: u32) -> u64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|kib| kib.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-        .map_or(0, |kib| kib * 1024)
 }
 
 /// Each ends in the `memory` or the `steps` diagnostic, in well under ten seconds (in a
@@ -180,6 +170,22 @@ fn memory_a_picture_used_is_given_back() {
     ];
     let source = "dot *11 to \"p.png\"; dot *10 to \"p.png\"; \
                   moves all full normal octal(\"4.03\", 9223372036854775807)";
+    let ran = run(limits, source);
+    assert_eq!(ran.code, Some(0), "{}", ran.stderr);
+    assert!(
+        ran.peak <= 128_000_000 + 12_800_000,
+        "peak {} MiB",
+        ran.peak >> 20
+    );
+}
+
+/// `for c in s` goes through a string a character at a time: a string of ten million
+/// characters was first made a list of them (three quarters of a gigabyte under a limit of
+/// 128 MB).
+#[test]
+fn a_long_string_is_gone_through_without_a_list_of_its_characters() {
+    let limits = &["memory=128000000", "steps=30000000", "options=1000000"];
+    let source = "all(true for k in str(options(hex(\"0.4EA\", 1000))))";
     let ran = run(limits, source);
     assert_eq!(ran.code, Some(0), "{}", ran.stderr);
     assert!(

@@ -500,12 +500,8 @@ impl Session {
                 Passes::Range(Box::new(range_members(start, end)))
             }
             Value::List(items) | Value::SetOf(items) => Passes::Values(items.clone(), 0),
-            Value::Str(text) => Passes::Values(
-                text.chars()
-                    .map(|c| Value::Str(c.to_string().into()))
-                    .collect(),
-                0,
-            ),
+            // A character at a time: a string of megabytes is not made a list of them first.
+            Value::Str(text) => Passes::Chars(text.clone(), 0),
             other => {
                 return Err(EvalError::type_error(
                     span,
@@ -531,6 +527,8 @@ pub(in crate::eval) enum Passes {
     Ints(Arc<[i64]>, usize),
     Range(Box<dyn Iterator<Item = i64>>),
     Values(Arc<[Value]>, usize),
+    /// A string's characters, from the byte at the offset on.
+    Chars(Arc<str>, usize),
 }
 
 impl Iterator for Passes {
@@ -548,6 +546,11 @@ impl Iterator for Passes {
                 let item = items.get(*at)?.clone();
                 *at += 1;
                 Some(item)
+            }
+            Passes::Chars(text, at) => {
+                let c = text[*at..].chars().next()?;
+                *at += c.len_utf8();
+                Some(Value::Str(c.to_string().into()))
             }
         }
     }
