@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | `run/` | a program's statements in order, `:commands`, name resolution, the library, the host | a new statement or command (its syntax in `crate::syntax`) |
 //! | `claims/` | `==`, `is winning`, `all`/`any`/`count`, why an assert failed | a new kind of claim |
-//! | `calls/` | families' calls: memo, compiled bodies, `seq`/`period`, `require` | faster family evaluation |
+//! | `calls/` | families' calls: memo, bodies compiled (integers) or run on small values (lists, sets, strings), `seq`/`period`, `require` | faster family evaluation |
 //! | `expr/` | the tree-walker: names, literals, operators, subscripts, comprehensions | a new operator or expression form |
 //! | `builtins/` | the table of built-in functions and each one's evaluation | a new built-in: a row of [`BUILTINS`] and its arm |
 //! | `files/` | built-ins that write files (`plot`, `dot ... to`) | a new picture or file format |

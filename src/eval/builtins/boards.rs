@@ -164,10 +164,20 @@ impl Session {
             ))
             .into());
         };
+        self.board_builtin_of(name, text, arg.span)
+    }
+
+    /// `regions`, `shape` or `transpose` (`name`) of the board `text`, written at `span`.
+    pub(in crate::eval) fn board_builtin_of(
+        &mut self,
+        name: &str,
+        text: &str,
+        span: Span,
+    ) -> Result<Value> {
         // `shape` writes eight images of the board; `regions` labels every square.
-        self.pass_over(8 * text.len(), arg.span)?;
-        self.room_for(16 * text.len() as u64, arg.span)?;
-        let board = board(text, arg.span)?;
+        self.pass_over(8 * text.len(), span)?;
+        self.room_for(16 * text.len() as u64, span)?;
+        let board = board(text, span)?;
         Ok(match name {
             "regions" => Value::List(board.regions().into()),
             "transpose" => board.transpose(),

@@ -130,16 +130,27 @@ impl Session {
         };
         let p = self.eval(within)?;
         let x = self.eval(sought)?;
-        let len = crate::eval::values::data_len(&p);
-        self.pass_over(len, within.span)?;
+        self.indices_of(&p, &x, within.span, sought.span)
+    }
+
+    /// `indices(p, x)` of values, `p` written at `within` and `x` at `sought`.
+    pub(in crate::eval) fn indices_of(
+        &mut self,
+        p: &Value,
+        x: &Value,
+        within: Span,
+        sought: Span,
+    ) -> Result<Value> {
+        let len = crate::eval::values::data_len(p);
+        self.pass_over(len, within)?;
         // At most an index a place, with the places of a string's characters gone through.
-        self.room_for(40 * len as u64, within.span)?;
-        let found: Vec<Value> = match (&p, &x) {
+        self.room_for(40 * len as u64, within)?;
+        let found: Vec<Value> = match (p, x) {
             (Value::List(items), x) => {
-                let x = self.canonical(x.clone(), sought.span)?;
+                let x = self.canonical(x.clone(), sought)?;
                 let mut found = Vec::new();
                 for (i, item) in items.iter().enumerate() {
-                    if self.canonical(item.clone(), within.span)? == x {
+                    if self.canonical(item.clone(), within)? == x {
                         found.push(Value::Int(i as i64));
                     }
                 }
@@ -157,7 +168,7 @@ impl Session {
             }
             (Value::Str(_), other) => {
                 return Err(EvalError::type_error(
-                    sought.span,
+                    sought,
                     "`indices` looks for a string in a string",
                     format!("this is {}", other.kind()),
                 )
@@ -166,7 +177,7 @@ impl Session {
             }
             (other, _) => {
                 return Err(EvalError::type_error(
-                    within.span,
+                    within,
                     "`indices` looks in a list or a string",
                     format!("this is {}", other.kind()),
                 )

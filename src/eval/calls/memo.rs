@@ -11,7 +11,8 @@
 //! packed into a few words ([`packed`]); the hash table holds the rest.
 
 mod dense;
-mod packed;
+mod interned;
+pub(in crate::eval) mod packed;
 
 use std::hash::{Hash, Hasher};
 use std::mem::size_of;
@@ -21,7 +22,8 @@ use hashbrown::HashTable;
 use crate::eval::calls::CallKey;
 use crate::eval::values::Value;
 use crate::game::{GameId, MixHasher};
-use packed::Packed;
+use interned::Interned;
+use packed::{Known, Packed, Unknown};
 
 /// Calls of up to this many integers are kept inline.
 pub(in crate::eval) const INLINE: usize = 3;
@@ -71,8 +73,14 @@ enum Call<'a> {
 
 impl<'a> Call<'a> {
     /// The call, its arguments as integers when they all are, else packed when they pack
-    /// (into `packed`, which the call then borrows), else as they are.
-    fn of(function: u32, args: &'a [Value], packed: &'a mut Option<Packed>) -> Call<'a> {
+    /// (into `packed`, which the call then borrows), else as they are; `None` when an
+    /// argument is unknown to the memo, which then remembers no such call.
+    fn of(
+        function: u32,
+        args: &'a [Value],
+        packed: &'a mut Option<Packed>,
+        know: &mut dyn FnMut(&Value) -> Known,
+    ) -> Option<Call<'a>> {
         if args.len() <= INLINE {
             let mut ints = [0; INLINE];
             let all_ints = args.iter().zip(&mut ints).all(|(arg, slot)| match arg {
@@ -84,20 +92,23 @@ impl<'a> Call<'a> {
             });
             if all_ints {
                 let len = args.len() as u8;
-                return Call::Ints {
+                return Some(Call::Ints {
                     function,
                     len,
                     ints,
-                };
+                });
             }
         }
-        *packed = packed::pack(args);
-        match packed {
-            Some(packed) => Call::Packed {
-                function,
-                words: packed.words(),
-            },
-            None => Call::Values { function, args },
+        match packed::pack(args, know) {
+            Some(Err(Unknown)) => None,
+            Some(Ok(words)) => {
+                let packed = packed.insert(words);
+                Some(Call::Packed {
+                    function,
+                    words: packed.words(),
+                })
+            }
+            None => Some(Call::Values { function, args }),
         }
     }
 
@@ -191,6 +202,7 @@ impl<'a> Call<'a> {
 pub(in crate::eval) struct Memo {
     dense: dense::Dense,
     table: HashTable<Entry>,
+    interned: Interned,
 }
 
 impl Memo {
@@ -199,9 +211,14 @@ impl Memo {
             return Some(value);
         }
         let mut packed = None;
-        let call = Call::of(function, args, &mut packed);
+        let call = Call::of(function, args, &mut packed, &mut |v| self.interned.find(v))?;
         let entry = self.table.find(call.hash(), |entry| call.is(entry))?;
         Some(entry.value.clone())
+    }
+
+    /// How a call's argument of no small kind is packed (see [`packed`]).
+    pub fn known(&self, value: &Value) -> Known {
+        self.interned.find(value)
     }
 
     /// [`Memo::get`] for a call whose arguments are these integers (at most [`INLINE`]).
@@ -219,6 +236,14 @@ impl Memo {
         };
         let entry = self.table.find(call.hash(), |entry| call.is(entry))?;
         Some(entry.value.clone())
+    }
+
+    /// [`Memo::get`], borrowed, for a call whose arguments pack into these words (see [`packed`]), of
+    /// kinds other than integers alone.
+    pub fn find_packed(&self, function: u32, words: &[u64]) -> Option<&Value> {
+        let call = Call::Packed { function, words };
+        let entry = self.table.find(call.hash(), |entry| call.is(entry))?;
+        Some(&entry.value)
     }
 
     /// The game a call of these integers was found to be, if it was, and was a game.
@@ -248,7 +273,11 @@ impl Memo {
             return self.dense.insert(plan);
         }
         let mut packed = None;
-        let args = match Call::of(key.function, &key.args, &mut packed) {
+        let interned = &mut self.interned;
+        let call = Call::of(key.function, &key.args, &mut packed, &mut |v| {
+            interned.number(v)
+        });
+        let args = match call.expect("every argument numbered") {
             Call::Ints { len, ints, .. } => Args::Ints { len, ints },
             Call::Packed { words, .. } if words.len() <= INLINE => {
                 let mut inline = [0; INLINE];
@@ -304,6 +333,7 @@ impl Memo {
     pub fn clear(&mut self) {
         self.dense = Default::default();
         self.table.clear();
+        self.interned = Default::default();
     }
 
     /// What remembering a new call takes beside its value's own heap: what its dense table
@@ -311,25 +341,35 @@ impl Memo {
     pub fn insert_bytes(&self, key: &CallKey, value: &Value) -> u64 {
         match self.dense.plan(key.function, &key.args, value) {
             Some(plan) => plan.bytes,
-            None => entry_bytes(key),
+            None => entry_bytes(key, &self.interned),
         }
     }
 }
 
 /// What an entry of the hash table takes: the entry and its control byte, three times over,
-/// for the table's spare room and its old copy while it doubles, and the boxed arguments of
-/// a call not kept inline.
-fn entry_bytes(key: &CallKey) -> u64 {
+/// for the table's spare room and its old copy while it doubles; the boxed arguments of a
+/// call not kept inline; and the arguments the memo holds for the first time.
+fn entry_bytes(key: &CallKey, interned: &Interned) -> u64 {
     let entry = 3 * (size_of::<Entry>() as u64 + 1);
+    let mut new = 0;
     let mut packed = None;
-    match Call::of(key.function, &key.args, &mut packed) {
+    let mut know = |value: &Value| match interned.find(value) {
+        Known::Unknown => {
+            new += Interned::bytes_of_new(value);
+            Known::As(0)
+        }
+        known => known,
+    };
+    let call = Call::of(key.function, &key.args, &mut packed, &mut know);
+    let own = match call.expect("every argument numbered") {
         Call::Ints { .. } => entry,
         Call::Packed { words, .. } if words.len() <= INLINE => entry,
         Call::Packed { words, .. } => {
             entry + 8 * words.len() as u64 + crate::eval::limits::memory::ALLOCATION
         }
         Call::Values { .. } => entry + key.args_bytes(),
-    }
+    };
+    own + new
 }
 
 #[cfg(test)]
@@ -416,7 +456,10 @@ mod tests {
         let mut memo = Memo::default();
         let far = key(0, vec![Value::Int(1_000_000_000)]);
         let zero = Value::Int(0);
-        assert_eq!(memo.insert_bytes(&far, &zero), entry_bytes(&far));
+        assert_eq!(
+            memo.insert_bytes(&far, &zero),
+            entry_bytes(&far, &memo.interned)
+        );
         let mut charged = 0;
         for n in 0..1000 {
             let call = key(0, vec![Value::Int(n)]);
@@ -426,10 +469,16 @@ mod tests {
         // About a slot of 4 bytes a call, far below the hash table's entries.
         assert!(charged < 1000 * 16, "{charged}");
         assert!(charged >= 1000 * 4);
-        assert_eq!(memo.insert_bytes(&far, &zero), entry_bytes(&far));
+        assert_eq!(
+            memo.insert_bytes(&far, &zero),
+            entry_bytes(&far, &memo.interned)
+        );
         // A value no slot holds goes to the hash table.
         let next = key(0, vec![Value::Int(1000)]);
         let negative = Value::Int(-1);
-        assert_eq!(memo.insert_bytes(&next, &negative), entry_bytes(&next));
+        assert_eq!(
+            memo.insert_bytes(&next, &negative),
+            entry_bytes(&next, &memo.interned)
+        );
     }
 }

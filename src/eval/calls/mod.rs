@@ -1,6 +1,6 @@
-//! **Calls of families**: a family's body evaluated for its arguments (walked as written or
-//! compiled), remembered per argument tuple, to any depth; `require`, and the tables and
-//! periods of `seq` and `period`.
+//! **Calls of families**: a family's body evaluated for its arguments (walked as written,
+//! compiled for integers in [`compile`], or run on small values in [`small`]), remembered per
+//! argument tuple, to any depth; `require`, and the tables and periods of `seq` and `period`.
 //!
 //! Calls of families (`let S(n) = ...`): memoized per argument tuple, loops reported with the
 //! call that repeats, and any depth of recursion without growing the Rust stack.
@@ -15,6 +15,7 @@ pub(in crate::eval) mod compile;
 pub(in crate::eval) mod families;
 pub(in crate::eval) mod memo;
 pub(in crate::eval) mod require;
+pub(in crate::eval) mod small;
 
 use std::sync::Arc;
 
@@ -25,6 +26,7 @@ use crate::eval::limits::memory::owned_bytes;
 use crate::eval::report::error::EvalError;
 use crate::eval::values::{Function, Value};
 use crate::eval::{Flow, Result, Session};
+use crate::game::GameId;
 use crate::source::Span;
 use crate::syntax::ast::Expr;
 
@@ -32,10 +34,48 @@ use crate::syntax::ast::Expr;
 pub(in crate::eval) const SUSPEND_DEPTH: usize = 256;
 
 /// A call of a family with its arguments: the memo key.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(in crate::eval) struct CallKey {
     pub function: u32,
     pub args: Box<[Value]>,
+}
+
+/// Hashed for the calls being evaluated (a few hundred at most) by the outline of its
+/// arguments: a list's length and its ends, not all of it, so that entering a call of
+/// Node Kayles does not go through its graph. Equal keys have equal outlines.
+impl std::hash::Hash for CallKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.function.hash(state);
+        self.args.len().hash(state);
+        for arg in &self.args {
+            outline(arg, state);
+        }
+    }
+}
+
+fn outline<H: std::hash::Hasher>(value: &Value, state: &mut H) {
+    use std::hash::Hash;
+    let leaf = |value: &Value, state: &mut H| match value {
+        Value::List(items) | Value::SetOf(items) => items.len().hash(state),
+        Value::Set(members) => members.len().hash(state),
+        Value::Str(text) => text.len().hash(state),
+        other => other.hash(state),
+    };
+    match value {
+        Value::List(items) | Value::SetOf(items) => {
+            items.len().hash(state);
+            for item in items.first().into_iter().chain(items.last()) {
+                leaf(item, state);
+            }
+        }
+        Value::Set(members) => {
+            members.len().hash(state);
+            members.first().hash(state);
+            members.last().hash(state);
+        }
+        Value::Str(text) => text.as_bytes()[..text.len().min(32)].hash(state),
+        other => other.hash(state),
+    }
 }
 
 impl CallKey {
@@ -77,6 +117,8 @@ pub(in crate::eval) struct Calls {
     /// the tree-walker); forgotten at every definition, which may change what a call in
     /// them calls.
     pub(in crate::eval) compiled: rustc_hash::FxHashMap<u32, Option<Arc<compile::Code>>>,
+    /// Family bodies lowered to run on small values ([`small`]), likewise.
+    pub(in crate::eval) lowered: rustc_hash::FxHashMap<u32, small::Lowered>,
 }
 
 impl Default for Calls {
@@ -88,6 +130,7 @@ impl Default for Calls {
             base_depth: 0,
             compile_bodies: true,
             compiled: Default::default(),
+            lowered: Default::default(),
         }
     }
 }
@@ -253,9 +296,14 @@ impl Session {
         let caller_locals = std::mem::replace(&mut self.frame.locals, params.collect());
         self.calls.chain.insert(key.clone());
         let caller_in_library = std::mem::replace(&mut self.program.in_library, function.library);
-        let result = self.in_session_play(|session| match session.compiled_body(function) {
-            Some(code) => session.exec_code(&code),
-            None => session.eval(&function.body),
+        let result = self.in_session_play(|session| {
+            if let Some(result) = session.run_small(function, &key.args) {
+                return result;
+            }
+            match session.compiled_body(function) {
+                Some(code) => session.exec_code(&code),
+                None => session.eval(&function.body),
+            }
         });
         self.program.in_library = caller_in_library;
         self.calls.chain.pop();
@@ -272,12 +320,7 @@ impl Session {
             let name = &function.name.name;
             self.memo_grows(name, bytes, |s| s.show_call(name, &key), span)?;
             if let Value::Game(id) = value {
-                let call = self.show_call(&function.name.name, &key);
-                // Writing the call out goes through its arguments (a graph, a board).
-                if call.len() > crate::eval::limits::steps::ELEMENTS_A_STEP {
-                    self.pass_over(call.len(), span)?;
-                }
-                self.name_game(*id, call.into());
+                self.name_call(*id, function, &key.args, span)?;
             }
             self.call_returned(function, &key.args, value);
             self.calls.memo.insert(&key, value.clone());
@@ -351,6 +394,41 @@ impl Session {
             .unwrap_or("?")
     }
 
+    /// Names the game a call made after the call (see [`Session::name_game`]): written out
+    /// when first read if its arguments are plain data, else now.
+    fn name_call(
+        &mut self,
+        id: GameId,
+        function: &Function,
+        args: &[Value],
+        span: Span,
+    ) -> Result<()> {
+        if !self.named_kind(id) {
+            return Ok(());
+        }
+        if args.iter().all(crate::eval::names::is_plain) {
+            self.naming.names.give_call(id, &function.name.name, args);
+            return Ok(());
+        }
+        let call = self.show_args(&function.name.name, args);
+        // Writing the call out goes through its arguments (a list of games).
+        if call.len() > crate::eval::limits::steps::ELEMENTS_A_STEP {
+            self.pass_over(call.len(), span)?;
+        }
+        self.naming.names.give(id, call.into());
+        Ok(())
+    }
+
+    /// Whether a game of this kind is named: not a heap or a sum, which read better as
+    /// themselves.
+    fn named_kind(&self, id: GameId) -> bool {
+        use crate::game::Node;
+        matches!(
+            self.arena.node(id),
+            Node::Options(_) | Node::WithSums { .. } | Node::Hackenbush(_)
+        )
+    }
+
     /// Gives a game a name for explanations, unless it is a heap or a sum (which read
     /// better as themselves) or has a name already. A picture is named: its edges are long.
     pub(in crate::eval) fn name_game(
@@ -358,11 +436,7 @@ impl Session {
         id: crate::game::GameId,
         name: std::sync::Arc<str>,
     ) {
-        use crate::game::Node;
-        if matches!(
-            self.arena.node(id),
-            Node::Options(_) | Node::WithSums { .. } | Node::Hackenbush(_)
-        ) {
+        if self.named_kind(id) {
             self.naming.names.give(id, name);
         }
     }
@@ -372,7 +446,7 @@ impl Session {
 /// its ends).
 /// The elements hashing an argument goes through: a list's or set's own, and those of the
 /// lists, sets and strings in it (a graph as a list of neighbour sets is all its edges).
-fn hashed_len(arg: &Value) -> usize {
+pub(in crate::eval) fn hashed_len(arg: &Value) -> usize {
     use crate::eval::values::data_len;
     match arg {
         Value::Range { .. } => 0,

@@ -15,6 +15,7 @@ pub(in crate::eval) mod spelled;
 pub(in crate::eval) mod wording;
 pub(in crate::eval) mod written;
 
+use std::cell::OnceCell;
 use std::sync::Arc;
 
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -22,7 +23,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use crate::eval::values::Family;
 use crate::eval::values::{Function, Value};
 use crate::eval::{Global, Session};
-use crate::game::{GameId, NameOf, Names};
+use crate::game::{GameId, NameOf};
 use crate::syntax::ast::{Expr, ExprKind};
 
 /// What games are called in answers, and where their names come from.
@@ -43,10 +44,80 @@ pub(in crate::eval) struct Naming {
     pub(in crate::eval) families: Option<FxHashSet<Arc<str>>>,
 }
 
+/// A game's name: as given, or a family call written out only when first read (a million
+/// calls of Node Kayles would each write out the whole graph).
+pub(in crate::eval) struct Name {
+    text: OnceCell<Arc<str>>,
+    call: Option<Box<Call>>,
+}
+
+/// A family's name and the arguments of a call of it.
+type Call = (Arc<str>, Box<[Value]>);
+
+impl Name {
+    fn given(text: Arc<str>) -> Name {
+        Name {
+            text: OnceCell::from(text),
+            call: None,
+        }
+    }
+
+    pub fn text(&self) -> &str {
+        self.text.get_or_init(|| {
+            let (family, args) = &**self.call.as_ref().expect("a name given or a call");
+            let args: Vec<String> = args.iter().map(describe_plain).collect();
+            format!("{family}({})", args.join(", ")).into()
+        })
+    }
+
+    fn family(&self) -> Option<&str> {
+        match &self.call {
+            Some(call) => Some(&call.0),
+            None => family_of(self.text()),
+        }
+    }
+
+    fn is_call(&self) -> bool {
+        self.call.is_some() || is_call(self.text())
+    }
+}
+
+/// Whether a value is written out the same whatever the session holds: data without games.
+pub(in crate::eval) fn is_plain(value: &Value) -> bool {
+    match value {
+        Value::Int(_) | Value::Bool(_) | Value::Set(_) | Value::Range { .. } | Value::Str(_) => {
+            true
+        }
+        Value::List(items) | Value::SetOf(items) => items.iter().all(is_plain),
+        _ => false,
+    }
+}
+
+/// A plain value written out as `Session::describe_value` writes it.
+fn describe_plain(value: &Value) -> String {
+    use crate::eval::values::{ShowSet, show_range, show_str};
+    match value {
+        Value::Int(n) => n.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Set(members) => ShowSet(members).to_string(),
+        &Value::Range { start, end } => show_range(start, end.get()),
+        Value::Str(text) => show_str(text),
+        Value::List(items) => {
+            let shown: Vec<String> = items.iter().map(describe_plain).collect();
+            format!("[{}]", shown.join(", "))
+        }
+        Value::SetOf(members) => {
+            let shown: Vec<String> = members.iter().map(describe_plain).collect();
+            format!("{{{}}}", shown.join(", "))
+        }
+        _ => unreachable!("plain values only"),
+    }
+}
+
 #[derive(Default)]
 pub(in crate::eval) struct GameNames {
     /// What each named game is called, as explanations read it.
-    pub by_game: Names,
+    by_game: FxHashMap<GameId, Name>,
     /// The games given each `let` name (a game keeps the first name it was given).
     by_name: FxHashMap<Arc<str>, Vec<GameId>>,
     /// The games named by a family call, whose names a changed definition may make wrong
@@ -64,7 +135,7 @@ impl GameNames {
     pub fn give(&mut self, id: GameId, name: Arc<str>) {
         if let Some(first) = self.by_game.get(&id) {
             let family = family_of(&name);
-            if family.is_some() && family_of(first).is_some_and(|f| Some(f) != family) {
+            if family.is_some() && first.family().is_some_and(|f| Some(f) != family) {
                 let also = self.also.entry(id).or_default();
                 if !also.iter().any(|other| family_of(other) == family) {
                     also.push(name);
@@ -77,7 +148,34 @@ impl GameNames {
         } else {
             self.by_name.entry(name.clone()).or_default().push(id);
         }
+        self.by_game.insert(id, Name::given(name));
+    }
+
+    /// Names a game by a call of `family` with plain arguments (see [`is_plain`]), written
+    /// out when first read, unless it has a name already.
+    pub fn give_call(&mut self, id: GameId, family: &Arc<str>, args: &[Value]) {
+        if let Some(first) = self.by_game.get(&id) {
+            if first.family().is_some_and(|f| f != &**family) {
+                let also = self.also.entry(id).or_default();
+                if !also.iter().any(|other| family_of(other) == Some(family)) {
+                    let args: Vec<String> = args.iter().map(describe_plain).collect();
+                    also.push(format!("{family}({})", args.join(", ")).into());
+                }
+            }
+            return;
+        }
+        self.calls.push(id);
+        let name = Name {
+            text: OnceCell::new(),
+            call: Some(Box::new((family.clone(), args.into()))),
+        };
         self.by_game.insert(id, name);
+    }
+
+    /// What a game is called, if it has a name.
+    #[cfg(test)]
+    pub fn name(&self, id: GameId) -> Option<&str> {
+        self.by_game.get(&id).map(Name::text)
     }
 
     /// A definition of `name` is made (or made again): the games that had the name lose it.
@@ -102,7 +200,11 @@ impl GameNames {
     /// Takes a name away from every game that has it.
     pub fn forget(&mut self, name: &str) {
         for id in self.by_name.remove(name).into_iter().flatten() {
-            if self.by_game.get(&id).is_some_and(|given| **given == *name) {
+            if self
+                .by_game
+                .get(&id)
+                .is_some_and(|given| given.call.is_none() && given.text() == name)
+            {
                 self.by_game.remove(&id);
             }
         }
@@ -125,7 +227,7 @@ impl GameNames {
         self.edition += 1;
         self.also = FxHashMap::default();
         for id in std::mem::take(&mut self.calls) {
-            if self.by_game.get(&id).is_some_and(|name| is_call(name)) {
+            if self.by_game.get(&id).is_some_and(Name::is_call) {
                 self.by_game.remove(&id);
             }
         }
@@ -217,11 +319,14 @@ impl NameOf for Scoped<'_> {
     fn name_of(&self, id: GameId) -> Option<&str> {
         let first = self.names.by_game.get(&id)?;
         let Some(families) = self.families else {
-            return Some(first);
+            return Some(first.text());
         };
         let fits = |name: &str| family_of(name).is_none_or(|family| families.contains(family));
-        if fits(first) {
-            return Some(first);
+        if first
+            .family()
+            .is_none_or(|family| families.contains(family))
+        {
+            return Some(first.text());
         }
         let also = self.names.also.get(&id)?;
         also.iter().map(|name| &**name).find(|name| fits(name))
@@ -242,7 +347,7 @@ mod tests {
         names.give(a, "H".into());
         names.give(b, "S(5)".into());
         names.give(c, "T(1, 2)".into());
-        assert_eq!(names.by_game.get(&a).map(|n| &**n), Some("G"));
+        assert_eq!(names.name(a), Some("G"));
         names.forget("H");
         assert_eq!(names.by_game.len(), 3);
         names.forget_calls();
@@ -250,7 +355,7 @@ mod tests {
         names.forget("G");
         assert!(names.by_game.is_empty());
         names.give(b, "S(5)".into());
-        assert_eq!(names.by_game.get(&b).map(|n| &**n), Some("S(5)"));
+        assert_eq!(names.name(b), Some("S(5)"));
     }
 
     #[test]

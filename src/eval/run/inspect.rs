@@ -22,6 +22,7 @@ impl Session {
         self.arena.watch = watch;
         self.program.globals.clear();
         self.calls.compiled.clear();
+        self.calls.lowered.clear();
         self.calls.memo.clear();
         self.all_forgotten();
         self.naming.names.clear();

@@ -458,6 +458,7 @@ impl Session {
         }
         // Compiled bodies know what their calls call.
         self.calls.compiled.clear();
+        self.calls.lowered.clear();
         // Names in bodies are looked up when called, so a redefinition may change what
         // earlier calls would give: forget them.
         if self
