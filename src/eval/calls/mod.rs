@@ -30,6 +30,9 @@ use crate::game::GameId;
 use crate::source::Span;
 use crate::syntax::ast::Expr;
 
+/// Calls whose arguments hold more elements than this are named when the name is first read.
+const LONG_NAME: usize = 32;
+
 /// How many calls deep one evaluation goes on the Rust stack before suspending.
 pub(in crate::eval) const SUSPEND_DEPTH: usize = 256;
 
@@ -395,7 +398,8 @@ impl Session {
     }
 
     /// Names the game a call made after the call (see [`Session::name_game`]): written out
-    /// when first read if its arguments are plain data, else now.
+    /// when first read if its arguments are plain data and long to write (a graph), else
+    /// now (a short name takes less room than the arguments kept to write it).
     fn name_call(
         &mut self,
         id: GameId,
@@ -406,7 +410,8 @@ impl Session {
         if !self.named_kind(id) {
             return Ok(());
         }
-        if args.iter().all(crate::eval::names::is_plain) {
+        let long = args.iter().map(hashed_len).sum::<usize>() > LONG_NAME;
+        if long && args.iter().all(crate::eval::names::is_plain) {
             self.naming.names.give_call(id, &function.name.name, args);
             return Ok(());
         }

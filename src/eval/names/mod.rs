@@ -44,41 +44,20 @@ pub(in crate::eval) struct Naming {
     pub(in crate::eval) families: Option<FxHashSet<Arc<str>>>,
 }
 
-/// A game's name: as given, or a family call written out only when first read (a million
-/// calls of Node Kayles would each write out the whole graph).
-pub(in crate::eval) struct Name {
+/// A game's name as a family call, written out only when first read (a million calls of
+/// Node Kayles would each write out the whole graph).
+pub(in crate::eval) struct LazyCall {
+    family: Arc<str>,
+    args: Box<[Value]>,
     text: OnceCell<Arc<str>>,
-    call: Option<Box<Call>>,
 }
 
-/// A family's name and the arguments of a call of it.
-type Call = (Arc<str>, Box<[Value]>);
-
-impl Name {
-    fn given(text: Arc<str>) -> Name {
-        Name {
-            text: OnceCell::from(text),
-            call: None,
-        }
-    }
-
-    pub fn text(&self) -> &str {
+impl LazyCall {
+    fn text(&self) -> &str {
         self.text.get_or_init(|| {
-            let (family, args) = &**self.call.as_ref().expect("a name given or a call");
-            let args: Vec<String> = args.iter().map(describe_plain).collect();
-            format!("{family}({})", args.join(", ")).into()
+            let args: Vec<String> = self.args.iter().map(describe_plain).collect();
+            format!("{}({})", self.family, args.join(", ")).into()
         })
-    }
-
-    fn family(&self) -> Option<&str> {
-        match &self.call {
-            Some(call) => Some(&call.0),
-            None => family_of(self.text()),
-        }
-    }
-
-    fn is_call(&self) -> bool {
-        self.call.is_some() || is_call(self.text())
     }
 }
 
@@ -117,7 +96,9 @@ fn describe_plain(value: &Value) -> String {
 #[derive(Default)]
 pub(in crate::eval) struct GameNames {
     /// What each named game is called, as explanations read it.
-    by_game: FxHashMap<GameId, Name>,
+    by_game: FxHashMap<GameId, Arc<str>>,
+    /// Games named by a call not yet written out (see [`LazyCall`]).
+    lazy: FxHashMap<GameId, LazyCall>,
     /// The games given each `let` name (a game keeps the first name it was given).
     by_name: FxHashMap<Arc<str>, Vec<GameId>>,
     /// The games named by a family call, whose names a changed definition may make wrong
@@ -131,15 +112,40 @@ pub(in crate::eval) struct GameNames {
 }
 
 impl GameNames {
+    /// The family of the call a game is named by, `Some(None)` for a name that is no call,
+    /// `None` for a game without a name.
+    fn first_family(&self, id: GameId) -> Option<Option<&str>> {
+        match self.by_game.get(&id) {
+            Some(name) => Some(family_of(name)),
+            None => self.lazy.get(&id).map(|call| Some(&*call.family)),
+        }
+    }
+
+    /// What a game is called, if it has a name.
+    fn first_text(&self, id: GameId) -> Option<&str> {
+        match self.by_game.get(&id) {
+            Some(name) => Some(name),
+            None => self.lazy.get(&id).map(LazyCall::text),
+        }
+    }
+
+    /// A game named already is also called `name` where an answer speaks of its family and
+    /// not of the family of its first name.
+    fn also_call(&mut self, id: GameId, family: &str, name: impl FnOnce() -> Arc<str>) {
+        let also = self.also.entry(id).or_default();
+        if !also.iter().any(|other| family_of(other) == Some(family)) {
+            also.push(name());
+        }
+    }
+
     /// Names a game, unless it has a name already.
     pub fn give(&mut self, id: GameId, name: Arc<str>) {
-        if let Some(first) = self.by_game.get(&id) {
-            let family = family_of(&name);
-            if family.is_some() && first.family().is_some_and(|f| Some(f) != family) {
-                let also = self.also.entry(id).or_default();
-                if !also.iter().any(|other| family_of(other) == family) {
-                    also.push(name);
-                }
+        if let Some(first) = self.first_family(id) {
+            if let Some(family) = family_of(&name)
+                && first.is_some_and(|f| f != family)
+            {
+                let family = family.to_owned();
+                self.also_call(id, &family, || name);
             }
             return;
         }
@@ -148,34 +154,34 @@ impl GameNames {
         } else {
             self.by_name.entry(name.clone()).or_default().push(id);
         }
-        self.by_game.insert(id, Name::given(name));
+        self.by_game.insert(id, name);
     }
 
     /// Names a game by a call of `family` with plain arguments (see [`is_plain`]), written
     /// out when first read, unless it has a name already.
     pub fn give_call(&mut self, id: GameId, family: &Arc<str>, args: &[Value]) {
-        if let Some(first) = self.by_game.get(&id) {
-            if first.family().is_some_and(|f| f != &**family) {
-                let also = self.also.entry(id).or_default();
-                if !also.iter().any(|other| family_of(other) == Some(family)) {
+        if let Some(first) = self.first_family(id) {
+            if first.is_some_and(|f| f != &**family) {
+                self.also_call(id, family, || {
                     let args: Vec<String> = args.iter().map(describe_plain).collect();
-                    also.push(format!("{family}({})", args.join(", ")).into());
-                }
+                    format!("{family}({})", args.join(", ")).into()
+                });
             }
             return;
         }
         self.calls.push(id);
-        let name = Name {
+        let call = LazyCall {
+            family: family.clone(),
+            args: args.into(),
             text: OnceCell::new(),
-            call: Some(Box::new((family.clone(), args.into()))),
         };
-        self.by_game.insert(id, name);
+        self.lazy.insert(id, call);
     }
 
     /// What a game is called, if it has a name.
     #[cfg(test)]
     pub fn name(&self, id: GameId) -> Option<&str> {
-        self.by_game.get(&id).map(Name::text)
+        self.first_text(id)
     }
 
     /// A definition of `name` is made (or made again): the games that had the name lose it.
@@ -200,11 +206,7 @@ impl GameNames {
     /// Takes a name away from every game that has it.
     pub fn forget(&mut self, name: &str) {
         for id in self.by_name.remove(name).into_iter().flatten() {
-            if self
-                .by_game
-                .get(&id)
-                .is_some_and(|given| given.call.is_none() && given.text() == name)
-            {
+            if self.by_game.get(&id).is_some_and(|given| **given == *name) {
                 self.by_game.remove(&id);
             }
         }
@@ -214,6 +216,7 @@ impl GameNames {
     /// (their statement failed).
     pub fn forget_games_from(&mut self, first: GameId) {
         self.by_game.retain(|&id, _| id < first);
+        self.lazy.retain(|&id, _| id < first);
         self.also.retain(|&id, _| id < first);
         self.calls.retain(|&id| id < first);
         for games in self.by_name.values_mut() {
@@ -227,9 +230,10 @@ impl GameNames {
         self.edition += 1;
         self.also = FxHashMap::default();
         for id in std::mem::take(&mut self.calls) {
-            if self.by_game.get(&id).is_some_and(Name::is_call) {
+            if self.by_game.get(&id).is_some_and(|name| is_call(name)) {
                 self.by_game.remove(&id);
             }
+            self.lazy.remove(&id);
         }
     }
 }
@@ -317,17 +321,14 @@ impl<'a> Scoped<'a> {
 
 impl NameOf for Scoped<'_> {
     fn name_of(&self, id: GameId) -> Option<&str> {
-        let first = self.names.by_game.get(&id)?;
+        let first = self.names.first_family(id)?;
         let Some(families) = self.families else {
-            return Some(first.text());
+            return self.names.first_text(id);
         };
-        let fits = |name: &str| family_of(name).is_none_or(|family| families.contains(family));
-        if first
-            .family()
-            .is_none_or(|family| families.contains(family))
-        {
-            return Some(first.text());
+        if first.is_none_or(|family| families.contains(family)) {
+            return self.names.first_text(id);
         }
+        let fits = |name: &str| family_of(name).is_none_or(|family| families.contains(family));
         let also = self.names.also.get(&id)?;
         also.iter().map(|name| &**name).find(|name| fits(name))
     }

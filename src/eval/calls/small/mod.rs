@@ -55,6 +55,7 @@ impl Session {
             slots: Vec::with_capacity(body.slots),
             held: data::Held::default(),
             kept_steps: 0,
+            last_given: None,
         };
         for arg in args {
             let small = data::Small::of(arg, &mut frame.held)?;
@@ -66,7 +67,7 @@ impl Session {
         let lowered = self.calls.lowered.entry(function.id).or_default();
         lowered.ran += 1;
         match result {
-            Ok(small) => Some(Ok(small.value(&frame.held))),
+            Ok(small) => Some(Ok(shared(small, args, &frame))),
             Err(Stop::Flow(flow)) => Some(Err(*flow)),
             Err(Stop::Bail) => {
                 lowered.stopped += 1;
@@ -118,4 +119,24 @@ impl Names for SessionNames<'_> {
     fn builtin(&mut self, name: &str) -> bool {
         crate::eval::builtins::is_builtin(name) && self.0.global(name).is_none()
     }
+}
+
+/// The value a run gave: an argument or what a call gave, if it is one of those (shared,
+/// not copied), else made.
+fn shared(small: data::Small, args: &[Value], frame: &Frame) -> Value {
+    use data::Small::{Bits, List, Str};
+    if let List(_) | Str(_) | Bits(_) = small {
+        if let Some(at) = frame.slots[..args.len()]
+            .iter()
+            .position(|&arg| arg == small)
+        {
+            return args[at].clone();
+        }
+        if let Some((given, value)) = &frame.last_given
+            && *given == small
+        {
+            return value.clone();
+        }
+    }
+    small.value(&frame.held)
 }

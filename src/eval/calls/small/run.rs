@@ -44,6 +44,10 @@ pub(super) struct Frame {
     pub slots: Vec<Small>,
     pub held: Held,
     pub kept_steps: u64,
+    /// The list, set or string a call gave last, as a value and as it runs here: a body
+    /// that gives it on (`if ... then trim(p[:-1]) else p`) gives the value itself, one
+    /// shared copy in the memo rather than one for each call that gave it.
+    pub last_given: Option<(Small, Value)>,
 }
 
 fn bail<T>() -> Run<T> {
@@ -546,7 +550,11 @@ impl Session {
             .call_function(function, &values, span)
             .map_err(|flow| self.place_refusal(flow, function, &values, written, span))?;
         frame.kept_steps += self.meter.steps - before;
-        held(&value, frame)
+        let small = held(&value, frame)?;
+        if let Small::List(_) | Small::Str(_) | Small::Bits(_) = small {
+            frame.last_given = Some((small, value));
+        }
+        Ok(small)
     }
 
     /// The value the memo holds for this call of small arguments, if it holds one, with the
@@ -573,7 +581,13 @@ impl Session {
         }
         let found = match pack(args, &frame.held, &self.calls.memo) {
             Some(Ok(packed)) => match self.calls.memo.find_packed(function, packed.words()) {
-                Some(value) => Small::of(value, &mut frame.held).ok_or(Stop::Bail)?,
+                Some(value) => {
+                    let small = Small::of(value, &mut frame.held).ok_or(Stop::Bail)?;
+                    if let Small::List(_) | Small::Str(_) | Small::Bits(_) = small {
+                        frame.last_given = Some((small, value.clone()));
+                    }
+                    small
+                }
                 None => return Ok(None),
             },
             Some(Err(_)) | None => return Ok(None),
