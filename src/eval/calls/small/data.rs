@@ -110,6 +110,14 @@ impl Held {
 impl Small {
     /// The value as a body runs on it: kept in `held` when it is of no small kind.
     pub fn of(value: &Value, held: &mut Held) -> Option<Small> {
+        match Small::of_small_kind(value) {
+            Some(small) => Some(small),
+            None => hold(value, held),
+        }
+    }
+
+    /// The value as a body runs on it, if it is of a small kind.
+    pub fn of_small_kind(value: &Value) -> Option<Small> {
         Some(match value {
             &Value::Int(n) => Small::Int(n),
             &Value::Bool(b) => Small::Bool(b),
@@ -127,15 +135,9 @@ impl Small {
                 }
                 Small::List(row)
             }
-            Value::Str(text) if text.is_ascii() => match Row::from_bytes(text.as_bytes()) {
-                Some(row) => Small::Str(row),
-                None => hold(value, held)?,
-            },
-            &Value::Range { start, end } => match i64::try_from(end.get()) {
-                Ok(end) => Small::Range(start, end),
-                Err(_) => hold(value, held)?,
-            },
-            _ => hold(value, held)?,
+            Value::Str(text) if text.is_ascii() => Small::Str(Row::from_bytes(text.as_bytes())?),
+            &Value::Range { start, end } => Small::Range(start, i64::try_from(end.get()).ok()?),
+            _ => return None,
         })
     }
 

@@ -18,7 +18,7 @@ mod run;
 use std::sync::Arc;
 
 use lower::{Body, Names};
-use run::{Frame, Stop};
+use run::{Frame, Given, Stop};
 
 use crate::eval::values::{Function, Value};
 use crate::eval::{Result, Session};
@@ -67,7 +67,7 @@ impl Session {
         let lowered = self.calls.lowered.entry(function.id).or_default();
         lowered.ran += 1;
         match result {
-            Ok(small) => Some(Ok(shared(small, args, &frame))),
+            Ok(small) => Some(Ok(self.shared(small, args, &frame))),
             Err(Stop::Flow(flow)) => Some(Err(*flow)),
             Err(Stop::Bail) => {
                 lowered.stopped += 1;
@@ -121,22 +121,39 @@ impl Names for SessionNames<'_> {
     }
 }
 
-/// The value a run gave: an argument or what a call gave, if it is one of those (shared,
-/// not copied), else made.
-fn shared(small: data::Small, args: &[Value], frame: &Frame) -> Value {
-    use data::Small::{Bits, List, Str};
-    if let List(_) | Str(_) | Bits(_) = small {
-        if let Some(at) = frame.slots[..args.len()]
-            .iter()
-            .position(|&arg| arg == small)
-        {
-            return args[at].clone();
+impl Session {
+    /// The value a run gave: an argument or what a call gave, if it is one of those (shared,
+    /// not copied), else made.
+    fn shared(&self, small: data::Small, args: &[Value], frame: &Frame) -> Value {
+        use data::Small::{Bits, List, Str};
+        if let List(_) | Str(_) | Bits(_) = small {
+            if let Some(at) = frame.slots[..args.len()]
+                .iter()
+                .position(|&arg| arg == small)
+            {
+                return args[at].clone();
+            }
+            match &frame.last_given {
+                Some(Given::Made {
+                    small: given,
+                    value,
+                }) if *given == small => {
+                    return value.clone();
+                }
+                Some(Given::Found {
+                    small: given,
+                    function,
+                    len,
+                    words,
+                }) if *given == small => {
+                    let words = &words[..usize::from(*len)];
+                    if let Some(value) = self.calls.memo.find_packed(*function, words) {
+                        return value.clone();
+                    }
+                }
+                _ => {}
+            }
         }
-        if let Some((given, value)) = &frame.last_given
-            && *given == small
-        {
-            return value.clone();
-        }
+        small.value(&frame.held)
     }
-    small.value(&frame.held)
 }

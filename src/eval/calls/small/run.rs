@@ -44,11 +44,27 @@ pub(super) struct Frame {
     pub slots: Vec<Small>,
     pub held: Held,
     pub kept_steps: u64,
-    /// The list, set or string a call gave last, as a value and as it runs here: a body
-    /// that gives it on (`if ... then trim(p[:-1]) else p`) gives the value itself, one
-    /// shared copy in the memo rather than one for each call that gave it.
-    pub last_given: Option<(Small, Value)>,
+    /// The list, set or string a call gave last: a body that gives it on (`if ... then
+    /// trim(p[:-1]) else p`) gives the value itself, one shared copy in the memo rather than
+    /// one for each call that gave it.
+    pub last_given: Option<Given>,
 }
+
+/// A list, set or string a call gave, as it runs here, and where its value is.
+pub(super) enum Given {
+    /// Found in the memo by these packed words (found again at the end, if given on).
+    Found {
+        small: Small,
+        function: u32,
+        len: u8,
+        words: [u64; GIVEN_WORDS],
+    },
+    /// Made by a call evaluated.
+    Made { small: Small, value: Value },
+}
+
+/// The most words of a call found whose value is kept track of.
+const GIVEN_WORDS: usize = 4;
 
 fn bail<T>() -> Run<T> {
     Err(Stop::Bail)
@@ -444,8 +460,14 @@ impl Session {
                 let Value::List(items) = value else {
                     return bail();
                 };
-                let item = items[position(items.len(), index)?].clone();
-                held(&item, frame)?
+                let item = &items[position(items.len(), index)?];
+                match Small::of_small_kind(item) {
+                    Some(small) => small,
+                    None => {
+                        let item = item.clone();
+                        held(&item, frame)?
+                    }
+                }
             }
             _ => return bail(),
         })
@@ -552,7 +574,7 @@ impl Session {
         frame.kept_steps += self.meter.steps - before;
         let small = held(&value, frame)?;
         if let Small::List(_) | Small::Str(_) | Small::Bits(_) = small {
-            frame.last_given = Some((small, value));
+            frame.last_given = Some(Given::Made { small, value });
         }
         Ok(small)
     }
@@ -583,8 +605,18 @@ impl Session {
             Some(Ok(packed)) => match self.calls.memo.find_packed(function, packed.words()) {
                 Some(value) => {
                     let small = Small::of(value, &mut frame.held).ok_or(Stop::Bail)?;
-                    if let Small::List(_) | Small::Str(_) | Small::Bits(_) = small {
-                        frame.last_given = Some((small, value.clone()));
+                    let words = packed.words();
+                    if let (Small::List(_) | Small::Str(_) | Small::Bits(_), true) =
+                        (small, words.len() <= GIVEN_WORDS)
+                    {
+                        let mut kept = [0; GIVEN_WORDS];
+                        kept[..words.len()].copy_from_slice(words);
+                        frame.last_given = Some(Given::Found {
+                            small,
+                            function,
+                            len: words.len() as u8,
+                            words: kept,
+                        });
                     }
                     small
                 }
