@@ -3,7 +3,7 @@
 //! tree of [`Value`]s, so a body that takes a list apart and builds its options' lists
 //! allocates nothing, and finds each option in the memo by the packed words it makes
 //! ([`data`]). The body is lowered once, on the family's first call ([`lower`]), and run
-//! by [`run`].
+//! by [`run`], its calls and options by [`calls`], its operators and built-ins by [`ops`].
 //!
 //! It is a fast path, never a second meaning: a run stops the moment anything falls outside
 //! it (a value too large to be small, an error the tree-walker would report, a form not
@@ -11,14 +11,17 @@
 //! tree-walker, from the start. So every value, move, diagnostic and limit is what it was;
 //! only the time changes. A family whose runs keep stopping is no longer tried.
 
+mod calls;
 mod data;
 mod lower;
+mod ops;
 mod run;
 
 use std::sync::Arc;
 
+use calls::Given;
 use lower::{Body, Names};
-use run::{Frame, Given, Stop};
+use run::{Frame, Stop};
 
 use crate::eval::values::{Function, Value};
 use crate::eval::{Result, Session};

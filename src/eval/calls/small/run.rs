@@ -4,18 +4,15 @@
 //! has. Steps are counted where the tree-walker counts them: a step a pass of a loop, the
 //! elements a list operation goes through, and a call through the memo as any call.
 
-use super::data::{Held, ROW, Row, Small, members, pack};
-use super::lower::{Body, Builtin, Call, Clause, Element, ITEMS, Op};
-use crate::eval::calls::memo::INLINE;
-use crate::eval::expr::ops::{floor_div, floor_rem, power};
-use crate::eval::limits::memory::{Elements, Listing};
-use crate::eval::limits::steps::ELEMENTS_A_STEP;
+use super::calls::Given;
+use super::data::{Held, Row, Small, members};
+use super::lower::{Body, Clause, Element, ITEMS, Op};
+use super::ops::{integers, order, position};
+use crate::eval::expr::ops::power;
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Value;
 use crate::eval::{Flow, Session};
-use crate::game::{GameId, OptionList};
-use crate::source::Span;
-use crate::syntax::ast::{BinOp, ExprKind};
+use crate::syntax::ast::BinOp;
 
 /// Why a run stopped before its value.
 pub(super) enum Stop {
@@ -32,10 +29,7 @@ impl From<Flow> for Stop {
     }
 }
 
-type Run<T> = std::result::Result<T, Stop>;
-
-/// The most values a `sum` of a generator adds here.
-const SUMMED: usize = 32;
+pub(super) type Run<T> = std::result::Result<T, Stop>;
 
 /// A frame: the slots of parameters and loop variables, the values held for them, and
 /// the steps the calls it made counted (which stay counted if the run stops: those calls
@@ -50,23 +44,7 @@ pub(super) struct Frame {
     pub last_given: Option<Given>,
 }
 
-/// A list, set or string a call gave, as it runs here, and where its value is.
-pub(super) enum Given {
-    /// Found in the memo by these packed words (found again at the end, if given on).
-    Found {
-        small: Small,
-        function: u32,
-        len: u8,
-        words: [u64; GIVEN_WORDS],
-    },
-    /// Made by a call evaluated.
-    Made { small: Small, value: Value },
-}
-
-/// The most words of a call found whose value is kept track of.
-const GIVEN_WORDS: usize = 4;
-
-fn bail<T>() -> Run<T> {
+pub(super) fn bail<T>() -> Run<T> {
     Err(Stop::Bail)
 }
 
@@ -77,7 +55,7 @@ impl Session {
 
     /// An operation's value: a constant or a slot read here, anything else run.
     #[inline(always)]
-    fn small_op(&mut self, op: &Op, frame: &mut Frame) -> Run<Small> {
+    pub(super) fn small_op(&mut self, op: &Op, frame: &mut Frame) -> Run<Small> {
         match op {
             Op::Const(small) => Ok(*small),
             Op::Local(slot) => Ok(frame.slots[*slot]),
@@ -92,14 +70,14 @@ impl Session {
         self.on_fresh_stack(|session| session.small_op_here(op, frame))
     }
 
-    fn small_int(&mut self, op: &Op, frame: &mut Frame) -> Run<i64> {
+    pub(super) fn small_int(&mut self, op: &Op, frame: &mut Frame) -> Run<i64> {
         match self.small_op(op, frame)? {
             Small::Int(n) => Ok(n),
             _ => bail(),
         }
     }
 
-    fn small_truth(&mut self, op: &Op, frame: &mut Frame) -> Run<bool> {
+    pub(super) fn small_truth(&mut self, op: &Op, frame: &mut Frame) -> Run<bool> {
         match self.small_op(op, frame)? {
             Small::Bool(b) => Ok(b),
             _ => bail(),
@@ -129,7 +107,14 @@ impl Session {
                         (BinOp::Or, Small::Bool(true)) => value,
                         _ => {
                             let right = self.small_op(rhs, frame)?;
-                            self.small_binary(*op, value, right, span, *rhs_span)?
+                            match (value, right) {
+                                (Small::Int(a), Small::Int(b))
+                                    if let Some(n) = integers(*op, a, b) =>
+                                {
+                                    n
+                                }
+                                _ => self.small_binary(*op, value, right, span, *rhs_span)?,
+                            }
                         }
                     };
                     span = span.to(*rhs_span);
@@ -157,18 +142,25 @@ impl Session {
                 true => self.small_op(then, frame)?,
                 false => self.small_op(otherwise, frame)?,
             },
+            // An element of a parameter or loop variable, read where it is rather than from
+            // a copy of it (the order of evaluation does not matter: a slot is only read).
+            Op::Index(target, index) if let Op::Local(slot) = **target => {
+                let index = self.small_int(index, frame)?;
+                match &frame.slots[slot] {
+                    Small::List(row) => {
+                        Small::Int(i64::from(row.bytes()[position(row.len(), index)?]))
+                    }
+                    Small::Str(row) => Small::char(row.bytes()[position(row.len(), index)?]),
+                    &other => self.small_index(other, index, frame)?,
+                }
+            }
             Op::Index(target, index) => {
                 let target = self.small_op(target, frame)?;
                 let index = self.small_int(index, frame)?;
                 self.small_index(target, index, frame)?
             }
             Op::Slice(target, from, to, span) => {
-                let target = self.small_op(target, frame)?;
-                let (row, text) = match target {
-                    Small::List(row) => (row, false),
-                    Small::Str(row) => (row, true),
-                    _ => return bail(),
-                };
+                let (row, text) = row_of(self.small_op(target, frame)?)?;
                 self.pass_over(row.len(), *span)?;
                 let len = row.len() as i64;
                 let mut bound = |session: &mut Session, bound: &Option<Box<Op>>, default| {
@@ -189,12 +181,7 @@ impl Session {
                 }
             }
             Op::Replace(target, index, value, span) => {
-                let target = self.small_op(target, frame)?;
-                let (row, text) = match target {
-                    Small::List(row) => (row, false),
-                    Small::Str(row) => (row, true),
-                    _ => return bail(),
-                };
+                let (row, text) = row_of(self.small_op(target, frame)?)?;
                 self.pass_over(row.len(), *span)?;
                 let at = position(row.len(), self.small_int(index, frame)?)?;
                 match (self.small_op(value, frame)?, text) {
@@ -301,49 +288,9 @@ impl Session {
         })
     }
 
-    /// `sum(e for ...)`: the integers added, or the games summed (the integer 0 a game too),
-    /// as the built-in sums the list the generator makes.
-    fn small_sum(&mut self, element: &Element, span: Span, frame: &mut Frame) -> Run<Small> {
-        // The games, 0 for the zero game; the integers' total, `None` past the largest.
-        let mut parts = [GameId::from_raw(0); SUMMED];
-        let (mut count, mut total, mut games, mut nonzero) = (0, Some(0i64), false, false);
-        let zero = self.arena.zero();
-        self.small_each(element, frame, &mut |session, frame| {
-            let part = match session.small_op(&element.expr, frame)? {
-                Small::Game(id) => {
-                    games = true;
-                    id
-                }
-                Small::Int(n) => {
-                    total = total.and_then(|t| t.checked_add(n));
-                    nonzero |= n != 0;
-                    zero
-                }
-                _ => return bail(),
-            };
-            let Some(slot) = parts.get_mut(count) else {
-                return bail();
-            };
-            *slot = part;
-            count += 1;
-            Ok(true)
-        })?;
-        self.pass_over(count, span)?;
-        match (games, nonzero, total) {
-            // A game and an integer other than 0: the tree-walker's to report.
-            (true, true, _) => bail(),
-            (true, false, _) => match self.arena.sum(&parts[..count]) {
-                Ok(id) => Ok(Small::Game(id)),
-                Err(_) => bail(),
-            },
-            (false, _, Some(total)) => Ok(Small::Int(total)),
-            (false, _, None) => bail(),
-        }
-    }
-
     /// Runs `body` for each pass of the element's clauses, until it says to stop; whether
     /// every pass ran.
-    fn small_each(
+    pub(super) fn small_each(
         &mut self,
         element: &Element,
         frame: &mut Frame,
@@ -450,344 +397,6 @@ impl Session {
             }
         }
     }
-
-    fn small_index(&mut self, target: Small, index: i64, frame: &mut Frame) -> Run<Small> {
-        Ok(match target {
-            Small::List(row) => Small::Int(i64::from(row.bytes()[position(row.len(), index)?])),
-            Small::Str(row) => Small::char(row.bytes()[position(row.len(), index)?]),
-            Small::Held(held_at) => {
-                let value = frame.held.get(held_at);
-                let Value::List(items) = value else {
-                    return bail();
-                };
-                let item = &items[position(items.len(), index)?];
-                match Small::of_small_kind(item) {
-                    Some(small) => small,
-                    None => {
-                        let item = item.clone();
-                        held(&item, frame)?
-                    }
-                }
-            }
-            _ => return bail(),
-        })
-    }
-
-    /// `<...>`: each option kept as its game, as the compiled body keeps it.
-    fn small_game(&mut self, elements: &[Element], span: Span, frame: &mut Frame) -> Run<Small> {
-        let mut list = Elements::new(span, Listing::Options);
-        let listed = self.small_options(elements, &mut list, frame);
-        if let Err(stop) = listed {
-            self.elements_done(&list);
-            return Err(stop);
-        }
-        let options = OptionList {
-            games: std::mem::take(&mut list.items),
-            sums: std::mem::take(&mut list.sums),
-        };
-        let id = self.arena.with_option_list(options);
-        self.elements_done(&list);
-        match id {
-            Ok(id) => Ok(Small::Game(id)),
-            Err(error) => Err(self.game_error(error, span).into()),
-        }
-    }
-
-    fn small_options(
-        &mut self,
-        elements: &[Element],
-        list: &mut Elements<GameId>,
-        frame: &mut Frame,
-    ) -> Run<()> {
-        for element in elements {
-            self.small_each(element, frame, &mut |session, frame| {
-                if let Some((left, right)) = &element.sum {
-                    let left = session.small_op(left, frame)?;
-                    let right = session.small_op(right, frame)?;
-                    let parts = [session.small_option(left)?, session.small_option(right)?];
-                    session.push_option_sum(list, parts)?;
-                    return Ok(true);
-                }
-                let value = session.small_op(&element.expr, frame)?;
-                let id = session.small_option(value)?;
-                session.push_element(list, id)?;
-                Ok(true)
-            })?;
-        }
-        Ok(())
-    }
-
-    /// The game an option is: a game, or the integer 0 for the zero game.
-    fn small_option(&mut self, value: Small) -> Run<GameId> {
-        match value {
-            Small::Game(id) => Ok(id),
-            Small::Int(0) => Ok(self.arena.zero()),
-            _ => bail(),
-        }
-    }
-
-    /// A call of a family: found in the memo by its small arguments, or else called as the
-    /// tree-walker calls it.
-    fn small_call(&mut self, call: &Call, frame: &mut Frame) -> Run<Small> {
-        match &*call.args {
-            [a] => {
-                let args = [self.small_op(a, frame)?];
-                self.small_call_with(call, &args, frame)
-            }
-            [a, b] => {
-                let args = [self.small_op(a, frame)?, self.small_op(b, frame)?];
-                self.small_call_with(call, &args, frame)
-            }
-            [a, b, c] => {
-                let args = [
-                    self.small_op(a, frame)?,
-                    self.small_op(b, frame)?,
-                    self.small_op(c, frame)?,
-                ];
-                self.small_call_with(call, &args, frame)
-            }
-            ops => {
-                let mut args = Vec::with_capacity(ops.len());
-                for op in ops {
-                    args.push(self.small_op(op, frame)?);
-                }
-                self.small_call_with(call, &args, frame)
-            }
-        }
-    }
-
-    fn small_call_with(&mut self, call: &Call, args: &[Small], frame: &mut Frame) -> Run<Small> {
-        let function = &call.function;
-        let span = call.written.span;
-        if let Some(found) = self.small_found(function.id, args, frame, span)? {
-            return Ok(found);
-        }
-        let values: Vec<Value> = args.iter().map(|arg| arg.value(&frame.held)).collect();
-        let written = match &call.written.kind {
-            ExprKind::Call { args, .. } => &args[..],
-            _ => &[],
-        };
-        let before = self.meter.steps;
-        let value = self
-            .call_function(function, &values, span)
-            .map_err(|flow| self.place_refusal(flow, function, &values, written, span))?;
-        frame.kept_steps += self.meter.steps - before;
-        let small = held(&value, frame)?;
-        if let Small::List(_) | Small::Str(_) | Small::Bits(_) = small {
-            frame.last_given = Some(Given::Made { small, value });
-        }
-        Ok(small)
-    }
-
-    /// The value the memo holds for this call of small arguments, if it holds one, with the
-    /// steps [`Session::call_function`] counts for finding it.
-    fn small_found(
-        &mut self,
-        function: u32,
-        args: &[Small],
-        frame: &mut Frame,
-        span: Span,
-    ) -> Run<Option<Small>> {
-        if args.len() <= INLINE && args.iter().all(|a| matches!(a, Small::Int(_))) {
-            let mut ints = [0i64; INLINE];
-            for (slot, arg) in ints.iter_mut().zip(args) {
-                let Small::Int(n) = arg else {
-                    unreachable!("integers")
-                };
-                *slot = *n;
-            }
-            return match self.calls.memo.get_ints(function, &ints[..args.len()]) {
-                Some(value) => Ok(Some(held(&value, frame)?)),
-                None => Ok(None),
-            };
-        }
-        let found = match pack(args, &frame.held, &self.calls.memo) {
-            Some(Ok(packed)) => match self.calls.memo.find_packed(function, packed.words()) {
-                Some(value) => {
-                    let small = Small::of(value, &mut frame.held).ok_or(Stop::Bail)?;
-                    let words = packed.words();
-                    if let (Small::List(_) | Small::Str(_) | Small::Bits(_), true) =
-                        (small, words.len() <= GIVEN_WORDS)
-                    {
-                        let mut kept = [0; GIVEN_WORDS];
-                        kept[..words.len()].copy_from_slice(words);
-                        frame.last_given = Some(Given::Found {
-                            small,
-                            function,
-                            len: words.len() as u8,
-                            words: kept,
-                        });
-                    }
-                    small
-                }
-                None => return Ok(None),
-            },
-            Some(Err(_)) | None => return Ok(None),
-        };
-        let hashed: usize = args
-            .iter()
-            .map(|arg| match *arg {
-                Small::List(row) | Small::Str(row) => row.len(),
-                Small::Bits(bits) => bits.count_ones() as usize,
-                Small::Held(index) => frame.held.hashed(index),
-                _ => 0,
-            })
-            .sum();
-        if hashed > ELEMENTS_A_STEP {
-            self.pass_over(hashed, span)?;
-        }
-        Ok(Some(found))
-    }
-
-    fn small_builtin(
-        &mut self,
-        builtin: Builtin,
-        value: Small,
-        span: Span,
-        frame: &mut Frame,
-    ) -> Run<Small> {
-        Ok(match (builtin, value) {
-            (Builtin::Abs, Small::Int(n)) => match n.checked_abs() {
-                Some(n) => Small::Int(n),
-                None => return bail(),
-            },
-            (Builtin::Len, Small::List(row)) => Small::Int(row.len() as i64),
-            (Builtin::Len, Small::Str(row)) => {
-                self.pass_over(row.len(), span)?;
-                Small::Int(row.len() as i64)
-            }
-            (Builtin::Len, Small::Bits(bits)) => Small::Int(i64::from(bits.count_ones())),
-            (Builtin::Len, Small::Range(from, to)) => Small::Int(to.saturating_sub(from).max(0)),
-            (Builtin::Len, Small::Held(at)) => match frame.held.get(at) {
-                Value::List(items) | Value::SetOf(items) => Small::Int(items.len() as i64),
-                Value::Set(members) => Small::Int(members.len() as i64),
-                _ => return bail(),
-            },
-            (Builtin::Sort, Small::List(row)) => {
-                self.pass_over(row.len(), span)?;
-                let mut bytes = [0u8; ROW];
-                let bytes = &mut bytes[..row.len()];
-                bytes.copy_from_slice(row.bytes());
-                bytes.sort_unstable();
-                Small::List(Row::from_bytes(bytes).expect("as long"))
-            }
-            (Builtin::Sort, Small::Bits(bits)) => {
-                self.pass_over(bits.count_ones() as usize, span)?;
-                let mut row = Row::EMPTY;
-                for m in members(bits) {
-                    if row.push(m as u8).is_none() {
-                        return bail();
-                    }
-                }
-                Small::List(row)
-            }
-            (Builtin::Sum, Small::List(row)) => {
-                self.pass_over(row.len(), span)?;
-                Small::Int(row.bytes().iter().map(|&b| i64::from(b)).sum())
-            }
-            (Builtin::Sum, Small::Bits(bits)) => {
-                self.pass_over(bits.count_ones() as usize, span)?;
-                Small::Int(members(bits).sum())
-            }
-            (Builtin::Min | Builtin::Max, Small::List(row)) if row.len() > 0 => {
-                self.pass_over(row.len(), span)?;
-                let bytes = row.bytes().iter();
-                let extreme = if builtin == Builtin::Min {
-                    bytes.min()
-                } else {
-                    bytes.max()
-                };
-                Small::Int(i64::from(*extreme.expect("not empty")))
-            }
-            (Builtin::Min | Builtin::Max, Small::Bits(bits)) if bits != 0 => {
-                self.pass_over(bits.count_ones() as usize, span)?;
-                Small::Int(i64::from(if builtin == Builtin::Min {
-                    bits.trailing_zeros()
-                } else {
-                    63 - bits.leading_zeros()
-                }))
-            }
-            _ => return bail(),
-        })
-    }
-
-    /// `lhs op rhs`, the operands written at `lhs_span` and `rhs_span`.
-    fn small_binary(
-        &mut self,
-        op: BinOp,
-        lhs: Small,
-        rhs: Small,
-        lhs_span: Span,
-        rhs_span: Span,
-    ) -> Run<Small> {
-        use Small::{Bits, Bool, Int, List, Str};
-        Ok(match (op, lhs, rhs) {
-            (BinOp::And, Bool(a), Bool(b)) => Bool(a && b),
-            (BinOp::Or, Bool(a), Bool(b)) => Bool(a || b),
-            (BinOp::Eq | BinOp::Ne, a, b) => Bool(equal(a, b)? == (op == BinOp::Eq)),
-            (BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge, a, b) => {
-                let order = order(a, b)?;
-                Bool(match op {
-                    BinOp::Lt => order.is_lt(),
-                    BinOp::Le => order.is_le(),
-                    BinOp::Gt => order.is_gt(),
-                    _ => order.is_ge(),
-                })
-            }
-            (BinOp::In | BinOp::NotIn, item, collection) => {
-                Bool(self.small_contains(item, collection, rhs_span)? == (op == BinOp::In))
-            }
-            (BinOp::Add, Int(a), Int(b)) => Int(checked(a.checked_add(b))?),
-            (BinOp::Sub, Int(a), Int(b)) => Int(checked(a.checked_sub(b))?),
-            (BinOp::Mul, Int(a), Int(b)) => Int(checked(a.checked_mul(b))?),
-            (BinOp::Div, Int(a), Int(b)) if b != 0 => Int(checked(floor_div(a, b))?),
-            (BinOp::Rem, Int(a), Int(b)) if b != 0 => Int(checked(floor_rem(a, b))?),
-            (BinOp::Xor, Int(a), Int(b)) => Int(a ^ b),
-            (BinOp::BitOr, Int(a), Int(b)) => Int(a | b),
-            (BinOp::BitAnd, Int(a), Int(b)) => Int(a & b),
-            (BinOp::Add, List(a), List(b)) | (BinOp::Add, Str(a), Str(b)) => {
-                let Some(row) = a.concat(&b) else {
-                    return bail();
-                };
-                self.pass_over(2 * row.len(), lhs_span)?;
-                if matches!(lhs, List(_)) {
-                    List(row)
-                } else {
-                    Str(row)
-                }
-            }
-            (BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::Xor, Bits(a), Bits(b)) => {
-                let bits = match op {
-                    BinOp::BitOr => a | b,
-                    BinOp::BitAnd => a & b,
-                    BinOp::Sub => a & !b,
-                    _ => a ^ b,
-                };
-                let gone_through = a.count_ones() + b.count_ones() + bits.count_ones();
-                self.pass_over(gone_through as usize, lhs_span)?;
-                Bits(bits)
-            }
-            _ => return bail(),
-        })
-    }
-
-    /// `item in collection`, as [`Session::contains`] answers it for small values.
-    fn small_contains(&mut self, item: Small, collection: Small, span: Span) -> Run<bool> {
-        Ok(match (item, collection) {
-            (Small::Int(n), Small::Bits(bits)) => (0..64).contains(&n) && bits >> n & 1 == 1,
-            (Small::Int(n), Small::List(row)) => {
-                self.pass_over(row.len(), span)?;
-                (0..256).contains(&n) && row.bytes().contains(&(n as u8))
-            }
-            (Small::Str(part), Small::Str(text)) => {
-                self.pass_over(text.len(), span)?;
-                let (part, text) = (part.bytes(), text.bytes());
-                part.is_empty() || text.windows(part.len()).any(|w| w == part)
-            }
-            (Small::Int(n), Small::Range(from, to)) => n >= from && n < to,
-            _ => return bail(),
-        })
-    }
 }
 
 /// An error `require` reports as its condition failing: a value of the wrong kind.
@@ -795,47 +404,16 @@ fn wrong_kind(flow: &Flow) -> bool {
     matches!(flow, Flow::Error(error) if matches!(**error, EvalError::Type { .. } | EvalError::Invalid { .. }))
 }
 
-/// A value of an argument, a call or an element: small if it can be, else held.
-fn held(value: &Value, frame: &mut Frame) -> Run<Small> {
-    Small::of(value, &mut frame.held).ok_or(Stop::Bail)
-}
-
-fn checked(n: Option<i64>) -> Run<i64> {
-    n.ok_or(Stop::Bail)
-}
-
-/// Where `p[index]` is: from the end when negative.
-fn position(len: usize, index: i64) -> Run<usize> {
-    let at = if index < 0 {
-        i128::from(index) + len as i128
-    } else {
-        i128::from(index)
-    };
-    if (0..len as i128).contains(&at) {
-        Ok(at as usize)
-    } else {
-        bail()
+/// The row of a list or a string, and whether it is a string.
+fn row_of(small: Small) -> Run<(Row, bool)> {
+    match small {
+        Small::List(row) => Ok((row, false)),
+        Small::Str(row) => Ok((row, true)),
+        _ => bail(),
     }
 }
 
-/// Equality of two values of one small kind.
-fn equal(a: Small, b: Small) -> Run<bool> {
-    use Small::{Bits, Bool, Int, List, Str};
-    Ok(match (a, b) {
-        (Int(a), Int(b)) => a == b,
-        (Bool(a), Bool(b)) => a == b,
-        (Bits(a), Bits(b)) => a == b,
-        (List(a), List(b)) | (Str(a), Str(b)) => a == b,
-        _ => return bail(),
-    })
-}
-
-/// The order of two integers, two lists or two strings.
-fn order(a: Small, b: Small) -> Run<std::cmp::Ordering> {
-    use Small::{Int, List, Str};
-    Ok(match (a, b) {
-        (Int(a), Int(b)) => a.cmp(&b),
-        (List(a), List(b)) | (Str(a), Str(b)) => a.bytes().cmp(b.bytes()),
-        _ => return bail(),
-    })
+/// A value of an argument, a call or an element: small if it can be, else held.
+pub(super) fn held(value: &Value, frame: &mut Frame) -> Run<Small> {
+    Small::of(value, &mut frame.held).ok_or(Stop::Bail)
 }
