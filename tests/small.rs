@@ -196,6 +196,24 @@ fn boards_and_sums_answer_as_walked() {
     }
 }
 
+/// What a review found the small path answering otherwise, each answered alike now: a
+/// negative exponent of 0, 1 or -1; a family in a list written out (`for h in [kayles]`); a
+/// quantifier in a family called from an assert's quantifier.
+#[test]
+fn what_the_review_found_answers_as_walked() {
+    let programs = [
+        "let f(p) = 1 ** -1\nf([1])",
+        "let f(p) = 0 ** (len(p) - 2)\nf([1])\nnimber(< *(0 ** (len(q) - 2)) for q in [[1]] >)",
+        "let f(p) = < 0 for h in [kayles] >\nf([1])",
+        "let g(n) = *n\nlet f(p) = < 0 for h in [p, g] >\nf([1])",
+        "let f(p) = all(x > 0 for x in p)\nassert all(f(p) for p in [[1, 0]])",
+        "let f(p) = any(x > 1 for x in p)\nassert f([1, 0]) or all(f(p) for p in [[1, 0], [2]])",
+    ];
+    for program in programs {
+        same_both_ways(program).unwrap();
+    }
+}
+
 /// The least `steps` limit a program runs under, by bisection.
 fn least_steps(program: &str, fast: bool) -> u64 {
     let runs_under = |steps: u64| {
@@ -233,6 +251,10 @@ fn steps_are_counted_alike() {
         "nimber(moore(2, [1, 2, 3]))",
         "let w(s) = require(cram_rows(s), \"a board\", 0)\nw(\"../..\")",
         "let k(p) = < k(sort([x for x in p[:i] + [a, p[i] - 1 - a] + p[i + 1:] if x > 0])) for i in 0..len(p) for a in 0..p[i] >\nnimber(k([3, 4]))",
+        // A run that stops after calls whose arguments are long to find (the review's).
+        "let h(p, k) = k\nlet g(p) = h(p, 1) + len(p + [1])\ng([0] * 65)",
+        "let h(p, k) = k\nlet g(p) = h(p, 1) + len(p + [1])\ng([0] * 400)",
+        "let h(g, p) = 1\nlet f(p, g) = h(g, p) + len(p + [1])\nh(*1, [0] * 65)\nf([0] * 65, *1)",
     ];
     for program in programs {
         assert_eq!(

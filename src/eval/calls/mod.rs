@@ -299,6 +299,9 @@ impl Session {
         let caller_locals = std::mem::replace(&mut self.frame.locals, params.collect());
         self.calls.chain.insert(key.clone());
         let caller_in_library = std::mem::replace(&mut self.program.in_library, function.library);
+        // A quantifier in the body decides no case of the caller's (a call found in the memo
+        // would not have decided it either).
+        let caller_case = self.claims.case.take();
         let result = self.in_session_play(|session| {
             if let Some(result) = session.run_small(function, &key.args) {
                 return result;
@@ -308,6 +311,7 @@ impl Session {
                 None => session.eval(&function.body),
             }
         });
+        self.claims.case = caller_case;
         self.program.in_library = caller_in_library;
         self.calls.chain.pop();
         self.frame.locals = caller_locals;
@@ -447,8 +451,6 @@ impl Session {
     }
 }
 
-/// How many elements finding a call with this argument goes through (a range is hashed by
-/// its ends).
 /// The elements hashing an argument goes through: a list's or set's own, and those of the
 /// lists, sets and strings in it (a graph as a list of neighbour sets is all its edges).
 pub(in crate::eval) fn hashed_len(arg: &Value) -> usize {

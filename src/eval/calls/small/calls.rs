@@ -134,7 +134,9 @@ impl Session {
         let value = self
             .call_function(function, &values, span)
             .map_err(|flow| self.place_refusal(flow, function, &values, written, span))?;
-        frame.kept_steps += self.meter.steps - before;
+        // Finding the call again, if this run stops, is counted again then.
+        let finding = lookup_steps(&values);
+        frame.kept_steps += (self.meter.steps - before).saturating_sub(finding);
         let small = held(&value, frame)?;
         if let Small::List(_) | Small::Str(_) | Small::Bits(_) = small {
             frame.last_given = Some(Given::Made { small, value });
@@ -200,5 +202,16 @@ impl Session {
             self.pass_over(hashed, span)?;
         }
         Ok(Some(found))
+    }
+}
+
+/// The steps [`Session::call_function`] counts for finding a call with these arguments in
+/// the memo (see [`Session::pass_over`]).
+fn lookup_steps(args: &[Value]) -> u64 {
+    let hashed: usize = args.iter().map(crate::eval::calls::hashed_len).sum();
+    if hashed > ELEMENTS_A_STEP {
+        hashed.div_ceil(ELEMENTS_A_STEP) as u64
+    } else {
+        0
     }
 }

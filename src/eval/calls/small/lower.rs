@@ -1,7 +1,8 @@
 //! A family body lowered to [`Op`]s: every name resolved to its slot, its family or its
 //! built-in, once, when the family is first called. A body that uses anything not lowered
-//! here (claims, heaps, strings of words, families as values, `str`, a built-in of boards)
-//! is not lowered at all and runs as before.
+//! here (claims, heaps, `str`, `options`, a call of a local) is not lowered at all and runs as
+//! before. A name that is no local (a family used as a value, a `let` of the program) is read
+//! through the tree-walker when the body runs.
 
 use std::sync::Arc;
 
@@ -24,8 +25,9 @@ pub(super) enum Op {
     /// `a + b - c`: folded to the left; `and` and `or` stop early, as written. With where
     /// its first operand and each next one are written.
     Chain(Box<Op>, Span, Box<[(BinOp, Op, Span)]>),
-    /// `a..b`, `a..=b` (the flag), `a ** b` is left to the tree-walker's arithmetic.
+    /// `a..b`, `a..=b` (the flag).
     Range(Box<Op>, Box<Op>, bool),
+    /// `a ** b`
     Pow(Box<Op>, Box<Op>),
     If(Box<Op>, Box<Op>, Box<Op>),
     Index(Box<Op>, Box<Op>),

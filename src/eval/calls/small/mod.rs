@@ -8,8 +8,10 @@
 //! It is a fast path, never a second meaning: a run stops the moment anything falls outside
 //! it (a value too large to be small, an error the tree-walker would report, a form not
 //! lowered), and the call is then evaluated as before, by the compiled body or the
-//! tree-walker, from the start. So every value, move, diagnostic and limit is what it was;
-//! only the time changes. A family whose runs keep stopping is no longer tried.
+//! tree-walker, from the start. So every value, move and diagnostic is what it was, and
+//! steps are counted to the step as the tree-walker counts them (tests/small.rs); only the
+//! time changes, and the memory held on the way, which is less (so the `memory` limit is
+//! reached later, if at all). A family whose runs keep stopping is no longer tried.
 
 mod calls;
 mod data;

@@ -68,8 +68,7 @@ impl Session {
         frame: &mut Frame,
     ) -> Run<Small> {
         Ok(match target {
-            Small::List(row) => Small::Int(i64::from(row.bytes()[position(row.len(), index)?])),
-            Small::Str(row) => Small::char(row.bytes()[position(row.len(), index)?]),
+            Small::List(_) | Small::Str(_) => element(&target, index)?,
             Small::Held(held_at) => {
                 let value = frame.held.get(held_at);
                 let Value::List(items) = value else {
@@ -239,8 +238,20 @@ impl Session {
     }
 }
 
-/// `a op b` of integers, for the usual operators, when it has a value (else the general
-/// [`Session::small_binary`] decides).
+/// Element `index` of a list or a string (`p[i]`), read where the row is.
+#[inline(always)]
+pub(super) fn element(target: &Small, index: i64) -> Run<Small> {
+    match target {
+        Small::List(row) => Ok(Small::Int(i64::from(
+            row.bytes()[position(row.len(), index)?],
+        ))),
+        Small::Str(row) => Ok(Small::char(row.bytes()[position(row.len(), index)?])),
+        _ => bail(),
+    }
+}
+
+/// `a op b` of integers, for the usual operators, when it has a value, answered as
+/// [`Session::small_binary`] answers it (which decides the rest).
 #[inline(always)]
 pub(super) fn integers(op: BinOp, a: i64, b: i64) -> Option<Small> {
     Some(match op {

@@ -7,7 +7,7 @@
 use super::calls::Given;
 use super::data::{Held, Row, Small, members};
 use super::lower::{Body, Clause, Element, ITEMS, Op};
-use super::ops::{integers, order, position};
+use super::ops::{element, integers, order, position};
 use crate::eval::expr::ops::power;
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Value;
@@ -32,8 +32,9 @@ impl From<Flow> for Stop {
 pub(super) type Run<T> = std::result::Result<T, Stop>;
 
 /// A frame: the slots of parameters and loop variables, the values held for them, and
-/// the steps the calls it made counted (which stay counted if the run stops: those calls
-/// are remembered, and the call evaluated again finds them).
+/// the steps the calls it made counted but for finding them in the memo (those stay counted
+/// if the run stops: the calls are remembered, and the call evaluated again finds them,
+/// counting their finding again).
 pub(super) struct Frame {
     pub slots: Vec<Small>,
     pub held: Held,
@@ -90,7 +91,7 @@ impl Session {
             Op::Local(slot) => frame.slots[*slot],
             Op::Global(expr) => match self.eval(expr) {
                 Ok(value) => held(&value, frame)?,
-                Err(_) => return bail(),
+                Err(flow) => return stopped(flow),
             },
             Op::Neg(operand) => match self.small_int(operand, frame)?.checked_neg() {
                 Some(n) => Small::Int(n),
@@ -133,9 +134,10 @@ impl Session {
                     self.small_int(base, frame)?,
                     self.small_int(exponent, frame)?,
                 );
+                // A negative exponent is the tree-walker's to report.
                 match power(base, exponent) {
-                    Some(n) => Small::Int(n),
-                    None => return bail(),
+                    Some(n) if exponent >= 0 => Small::Int(n),
+                    _ => return bail(),
                 }
             }
             Op::If(cond, then, otherwise) => match self.small_truth(cond, frame)? {
@@ -147,10 +149,7 @@ impl Session {
             Op::Index(target, index) if let Op::Local(slot) = **target => {
                 let index = self.small_int(index, frame)?;
                 match &frame.slots[slot] {
-                    Small::List(row) => {
-                        Small::Int(i64::from(row.bytes()[position(row.len(), index)?]))
-                    }
-                    Small::Str(row) => Small::char(row.bytes()[position(row.len(), index)?]),
+                    target @ (Small::List(_) | Small::Str(_)) => element(target, index)?,
                     &other => self.small_index(other, index, frame)?,
                 }
             }
@@ -224,6 +223,7 @@ impl Session {
             }
             Op::Game(elements, span) => self.small_game(elements, *span, frame)?,
             Op::Call(call) => self.small_call(call, frame)?,
+            // The help is read only when the condition fails, by the tree-walker.
             Op::Require(condition, value) => {
                 // A condition that fails, or cannot be checked (a value of the wrong kind), is
                 // the tree-walker's to report; any other error stops the call as it stops
@@ -265,7 +265,7 @@ impl Session {
                 let text = std::str::from_utf8(text.bytes()).expect("ASCII");
                 match self.board_builtin_of(name, text, *span) {
                     Ok(value) => held(&value, frame)?,
-                    Err(_) => return bail(),
+                    Err(flow) => return stopped(flow),
                 }
             }
             Op::Indices(within, sought, within_span, sought_span) => {
@@ -273,7 +273,7 @@ impl Session {
                 let sought = self.small_op(sought, frame)?.value(&frame.held);
                 match self.indices_of(&within, &sought, *within_span, *sought_span) {
                     Ok(value) => held(&value, frame)?,
-                    Err(_) => return bail(),
+                    Err(flow) => return stopped(flow),
                 }
             }
             Op::Quantifier(all, element) => {
@@ -316,10 +316,17 @@ impl Session {
                 Ok(true)
             }
             Clause::Items { slot, items, span } => {
-                // Evaluated all first, as the list would be.
+                // Evaluated all first, and each checked to be data, as the list would be.
                 let mut values = [Small::Int(0); ITEMS];
                 for (value, item) in values.iter_mut().zip(items.iter()) {
                     *value = self.small_op(item, frame)?;
+                    if let Small::Held(at) = *value
+                        && self
+                            .member(frame.held.get(at).clone(), *span, "a list")
+                            .is_err()
+                    {
+                        return bail();
+                    }
                 }
                 for &value in &values[..items.len()] {
                     self.step(*span)?;
@@ -396,6 +403,26 @@ impl Session {
                 Ok(true)
             }
         }
+    }
+}
+
+/// A run stopped by what the tree-walker's own functions answered: a limit reached, Ctrl-C
+/// or a suspension is passed on as it is (the call evaluated again would meet it at the same
+/// place, after doing the work again); anything else is the tree-walker's to report.
+fn stopped<T>(flow: Flow) -> Run<T> {
+    let passed_on = match &flow {
+        Flow::Suspend(_) => true,
+        Flow::Error(error) => matches!(
+            **error,
+            EvalError::TooManySteps { .. }
+                | EvalError::Cancelled { .. }
+                | EvalError::TooLarge { .. }
+                | EvalError::TooDeep { .. }
+        ),
+    };
+    match passed_on {
+        true => Err(flow.into()),
+        false => bail(),
     }
 }
 
