@@ -3,8 +3,8 @@
 //! game's options are kept as their games, as the compiled body keeps them.
 
 use super::data::{Small, pack};
+use super::frame::{Frame, GIVEN_WORDS, Given, Run, Stop, bail, held};
 use super::lower::{Call, Element};
-use super::run::{Frame, Run, Stop, bail, held};
 use crate::eval::Session;
 use crate::eval::calls::memo::INLINE;
 use crate::eval::limits::memory::{Elements, Listing};
@@ -13,22 +13,6 @@ use crate::eval::values::Value;
 use crate::game::{GameId, OptionList};
 use crate::source::Span;
 use crate::syntax::ast::ExprKind;
-
-/// A list, set or string a call gave, as it runs here, and where its value is.
-pub(super) enum Given {
-    /// Found in the memo by these packed words (found again at the end, if given on).
-    Found {
-        small: Small,
-        function: u32,
-        len: u8,
-        words: [u64; GIVEN_WORDS],
-    },
-    /// Made by a call evaluated.
-    Made { small: Small, value: Value },
-}
-
-/// The most words of a call found whose value is kept track of.
-const GIVEN_WORDS: usize = 4;
 
 impl Session {
     /// `<...>`: each option kept as its game, as the compiled body keeps it.

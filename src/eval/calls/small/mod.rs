@@ -15,15 +15,15 @@
 
 mod calls;
 mod data;
+mod frame;
 mod lower;
 mod ops;
 mod run;
 
 use std::sync::Arc;
 
-use calls::Given;
+use frame::{Frame, Given, Stop};
 use lower::{Body, Names};
-use run::{Frame, Stop};
 
 use crate::eval::values::{Function, Value};
 use crate::eval::{Result, Session};

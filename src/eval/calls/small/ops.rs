@@ -3,8 +3,8 @@
 //! stopping the run wherever that one would report something.
 
 use super::data::{ROW, Row, Small, members};
+use super::frame::{Frame, Run, Stop, bail, held};
 use super::lower::{Builtin, Element};
-use super::run::{Frame, Run, Stop, bail, held};
 use crate::eval::Session;
 use crate::eval::expr::ops::{floor_div, floor_rem};
 use crate::eval::values::Value;

@@ -4,8 +4,8 @@
 //! has. Steps are counted where the tree-walker counts them: a step a pass of a loop, the
 //! elements a list operation goes through, and a call through the memo as any call.
 
-use super::calls::Given;
-use super::data::{Held, Row, Small, members};
+use super::data::{Row, Small, members};
+use super::frame::{Frame, Run, Stop, bail, held};
 use super::lower::{Body, Clause, Element, ITEMS, Op};
 use super::ops::{element, integers, order, position};
 use crate::eval::expr::ops::power;
@@ -13,41 +13,6 @@ use crate::eval::report::error::EvalError;
 use crate::eval::values::Value;
 use crate::eval::{Flow, Session};
 use crate::syntax::ast::BinOp;
-
-/// Why a run stopped before its value.
-pub(super) enum Stop {
-    /// Something the tree-walker answers: evaluate the call as before.
-    Bail,
-    /// An error or a suspension the call itself would give (a limit, Ctrl-C, a refusal
-    /// from a call it makes), passed on as it is (boxed: every operation returns a `Stop`).
-    Flow(Box<Flow>),
-}
-
-impl From<Flow> for Stop {
-    fn from(flow: Flow) -> Stop {
-        Stop::Flow(Box::new(flow))
-    }
-}
-
-pub(super) type Run<T> = std::result::Result<T, Stop>;
-
-/// A frame: the slots of parameters and loop variables, the values held for them, and
-/// the steps the calls it made counted but for finding them in the memo (those stay counted
-/// if the run stops: the calls are remembered, and the call evaluated again finds them,
-/// counting their finding again).
-pub(super) struct Frame {
-    pub slots: Vec<Small>,
-    pub held: Held,
-    pub kept_steps: u64,
-    /// The list, set or string a call gave last: a body that gives it on (`if ... then
-    /// trim(p[:-1]) else p`) gives the value itself, one shared copy in the memo rather than
-    /// one for each call that gave it.
-    pub last_given: Option<Given>,
-}
-
-pub(super) fn bail<T>() -> Run<T> {
-    Err(Stop::Bail)
-}
 
 impl Session {
     pub(super) fn run_body(&mut self, body: &Body, frame: &mut Frame) -> Run<Small> {
@@ -438,9 +403,4 @@ fn row_of(small: Small) -> Run<(Row, bool)> {
         Small::Str(row) => Ok((row, true)),
         _ => bail(),
     }
-}
-
-/// A value of an argument, a call or an element: small if it can be, else held.
-pub(super) fn held(value: &Value, frame: &mut Frame) -> Run<Small> {
-    Small::of(value, &mut frame.held).ok_or(Stop::Bail)
 }
