@@ -30,6 +30,28 @@ use crate::game::GameId;
 use crate::source::Span;
 use crate::syntax::ast::Expr;
 
+/// The steps finding a call counts, its arguments holding `hashed` elements (see
+/// [`hashed_len`]): finding a call hashes and compares its arguments, a list, set or string as
+/// long as it is (a graph of 10^5 vertices is gone through at every call); as
+/// [`Session::pass_over`] counts them, and none for short arguments.
+pub(in crate::eval) fn finding_steps(hashed: usize) -> u64 {
+    use crate::eval::limits::steps::ELEMENTS_A_STEP;
+    match hashed > ELEMENTS_A_STEP {
+        true => hashed.div_ceil(ELEMENTS_A_STEP) as u64,
+        false => 0,
+    }
+}
+
+impl Session {
+    /// Counts the steps of finding a call whose arguments hold `hashed` elements.
+    pub(in crate::eval) fn charge_finding(&mut self, hashed: usize, span: Span) -> Result<()> {
+        match finding_steps(hashed) {
+            0 => Ok(()),
+            steps => self.work(steps, span),
+        }
+    }
+}
+
 /// Calls whose arguments hold more elements than this are named when the name is first read.
 const LONG_NAME: usize = 32;
 
@@ -250,12 +272,7 @@ impl Session {
         args: &[Value],
         span: Span,
     ) -> Result<Value> {
-        // Finding a call hashes and compares its arguments: a list, set or string as long
-        // as it is (a graph of 10^5 vertices is gone through at every call).
-        let args_len: usize = args.iter().map(hashed_len).sum();
-        if args_len > crate::eval::limits::steps::ELEMENTS_A_STEP {
-            self.pass_over(args_len, span)?;
-        }
+        self.charge_finding(args.iter().map(hashed_len).sum(), span)?;
         if let Some(value) = self.calls.memo.get(function.id, args) {
             self.call_returned(function, args, &value);
             return Ok(value);

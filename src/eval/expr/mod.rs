@@ -10,7 +10,6 @@ pub(in crate::eval) mod options;
 use crate::eval::expr::ops::Operand;
 use crate::eval::limits::memory::{Elements, Listing};
 use crate::eval::values::Family;
-use crate::eval::values::ShowSet;
 use std::sync::Arc;
 
 use crate::eval::builtins::{args_span, pile};
@@ -187,10 +186,24 @@ impl Session {
             }
         }
         // A noted list has no sums kept as parts (see `elements`): its options in order.
+        Ok(Value::Game(
+            self.option_list_game(noted, options, &list, span)?,
+        ))
+    }
+
+    /// The game of an option list evaluated (walked, compiled or run on small values), the
+    /// list `options` was taken from given back to the `memory` limit.
+    pub(in crate::eval) fn option_list_game<T>(
+        &mut self,
+        noted: bool,
+        options: OptionList,
+        list: &Elements<T>,
+        span: Span,
+    ) -> Result<GameId> {
         self.option_list_ends(noted, &options.games);
         let id = self.arena.with_option_list(options);
-        self.elements_done(&list);
-        Ok(Value::Game(id.map_err(|e| self.game_error(e, span))?))
+        self.elements_done(list);
+        id.map_err(|e| self.game_error(e, span))
     }
 
     fn lookup(&mut self, ident: &Ident) -> Result<Value> {
@@ -915,12 +928,11 @@ impl Session {
 
     /// A value as it would be typed: `3`, `{1, 2}`, `*3 + #7`.
     pub(in crate::eval) fn describe_value(&self, value: &Value) -> String {
+        use crate::eval::names::{describe_plain, is_plain};
         match value {
-            Value::Int(n) => n.to_string(),
-            Value::Bool(b) => b.to_string(),
-            Value::Set(members) => ShowSet(members).to_string(),
-            &Value::Range { start, end } => crate::eval::values::show_range(start, end.get()),
-            Value::Str(text) => crate::eval::values::show_str(text),
+            // Data without games is written out without the session, as the names of calls
+            // written out when first read are (`crate::eval::names`).
+            data @ (Value::List(_) | Value::SetOf(_)) if is_plain(data) => describe_plain(data),
             Value::List(items) => format!("[{}]", self.describe_values(items)),
             Value::SetOf(members) => format!("{{{}}}", self.set_shown(members).join(", ")),
             Value::Game(id) => self.arena.describe_named(*id, &self.scoped_names()),
@@ -928,6 +940,7 @@ impl Session {
             Value::Table(table) => format!("seq({}, …)", table.family),
             Value::Period(report) => format!("period({})", report.family),
             Value::Digraph(graph) => self.arena.digraph_of(*graph).call(),
+            plain => describe_plain(plain),
         }
     }
 }

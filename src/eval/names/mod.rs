@@ -72,8 +72,8 @@ pub(in crate::eval) fn is_plain(value: &Value) -> bool {
     }
 }
 
-/// A plain value written out as `Session::describe_value` writes it.
-fn describe_plain(value: &Value) -> String {
+/// A plain value (see [`is_plain`]) written out, as `Session::describe_value` writes it.
+pub(in crate::eval) fn describe_plain(value: &Value) -> String {
     use crate::eval::values::{ShowSet, show_range, show_str};
     match value {
         Value::Int(n) => n.to_string(),

@@ -274,10 +274,9 @@ impl Session {
             games: std::mem::take(&mut ids.items),
             sums: std::mem::take(&mut ids.sums),
         };
-        self.option_list_ends(noted, &options.games);
-        let id = self.arena.with_option_list(options);
-        self.elements_done(&ids);
-        Ok(Value::Game(id.map_err(|e| self.game_error(e, span))?))
+        Ok(Value::Game(
+            self.option_list_game(noted, options, &ids, span)?,
+        ))
     }
 
     /// Adds the values of an element under its remaining clauses to `list`.

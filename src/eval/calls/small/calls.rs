@@ -7,8 +7,8 @@ use super::frame::{Frame, GIVEN_WORDS, Given, Run, Stop, bail, held};
 use super::lower::{Call, Element};
 use crate::eval::Session;
 use crate::eval::calls::memo::INLINE;
+use crate::eval::calls::{finding_steps, hashed_len};
 use crate::eval::limits::memory::{Elements, Listing};
-use crate::eval::limits::steps::ELEMENTS_A_STEP;
 use crate::eval::values::Value;
 use crate::game::{GameId, OptionList};
 use crate::source::Span;
@@ -32,12 +32,9 @@ impl Session {
             games: std::mem::take(&mut list.items),
             sums: std::mem::take(&mut list.sums),
         };
-        let id = self.arena.with_option_list(options);
-        self.elements_done(&list);
-        match id {
-            Ok(id) => Ok(Small::Game(id)),
-            Err(error) => Err(self.game_error(error, span).into()),
-        }
+        Ok(Small::Game(
+            self.option_list_game(false, options, &list, span)?,
+        ))
     }
 
     fn small_options(
@@ -119,7 +116,7 @@ impl Session {
             .call_function(function, &values, span)
             .map_err(|flow| self.place_refusal(flow, function, &values, written, span))?;
         // Finding the call again, if this run stops, is counted again then.
-        let finding = lookup_steps(&values);
+        let finding = finding_steps(values.iter().map(hashed_len).sum());
         frame.kept_steps += (self.meter.steps - before).saturating_sub(finding);
         let small = held(&value, frame)?;
         if let Small::List(_) | Small::Str(_) | Small::Bits(_) = small {
@@ -182,20 +179,7 @@ impl Session {
                 _ => 0,
             })
             .sum();
-        if hashed > ELEMENTS_A_STEP {
-            self.pass_over(hashed, span)?;
-        }
+        self.charge_finding(hashed, span)?;
         Ok(Some(found))
-    }
-}
-
-/// The steps [`Session::call_function`] counts for finding a call with these arguments in
-/// the memo (see [`Session::pass_over`]).
-fn lookup_steps(args: &[Value]) -> u64 {
-    let hashed: usize = args.iter().map(crate::eval::calls::hashed_len).sum();
-    if hashed > ELEMENTS_A_STEP {
-        hashed.div_ceil(ELEMENTS_A_STEP) as u64
-    } else {
-        0
     }
 }
