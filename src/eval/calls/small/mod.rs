@@ -1,6 +1,6 @@
 //! Family bodies run on small values: a position as a list of small naturals, a set of
-//! integers below 64 or a short ASCII string is held in a word or two on the stack, not as a
-//! tree of [`Value`]s, so a body that takes a list apart and builds its options' lists
+//! integers below 64 or a short ASCII string is held in at most four words on the stack, not
+//! as a tree of [`Value`]s, so a body that takes a list apart and builds its options' lists
 //! allocates nothing, and finds each option in the memo by the packed words it makes
 //! ([`data`]). The body is lowered once, on the family's first call ([`lower`]), and run
 //! by [`run`], its calls and options by [`calls`], its operators and built-ins by [`ops`].
