@@ -123,6 +123,18 @@ fn statements_that_passed_the_limits_stop_at_them() {
         (&["memory=1e7"], "len(str([0] * 3000000))", memory_limited),
         (&["memory=1e7"], "stalk(10**7)", memory_limited),
         (&["memory=1e8"], "len([0] * 10000000)", memory_limited),
+        // A comprehension's listing was held while its members were copied into the set
+        // or list, and each copy into the next: 154 MiB under a limit of 128 MB.
+        (
+            &["memory=128e6"],
+            "mex{k % 7 for j in 0..23 for k in 0..90475}",
+            memory_limited,
+        ),
+        (
+            &["memory=128e6"],
+            "len([k % 7 for j in 0..23 for k in 0..90475])",
+            memory_limited,
+        ),
         (
             &["memory=4e7", "options=10000"],
             "dot wythoff(1208, 34) to \"p.svg\"",

@@ -86,6 +86,9 @@ impl Session {
             items.push(self.member(value.clone(), *span, "a list")?);
         }
         self.elements_done(&list);
+        // Freed before the elements are copied into the list's shared slice: the memory
+        // charged for the listing covers the listing and one copy, not two.
+        drop(list);
         Ok(Value::List(items.into()))
     }
 
@@ -102,6 +105,8 @@ impl Session {
             members.push(self.canonical(member, *span)?);
         }
         self.elements_done(&list);
+        // Freed before the members are sorted into the set (as for a list).
+        drop(list);
         Ok(Value::set_of(members))
     }
 

@@ -118,14 +118,13 @@ impl<T> Elements<T> {
         }
     }
 
-    /// Bytes a slot of the list takes, with what it is copied into: a game's options into a
-    /// list of ids, a set's members into a `Vec` and then the set's shared slice, a list's
-    /// elements into the list.
+    /// Bytes a slot of the list takes, with what it is copied into while it is held: a game's
+    /// options into a list of ids, a set's members or a list's elements into a `Vec` of
+    /// values (made into the shared slice once the listing is freed).
     fn slot_bytes(&self) -> u64 {
         let copied = match self.kind {
             Listing::Options => size_of::<GameId>(),
-            Listing::Set => 2 * size_of::<i64>(),
-            Listing::List => size_of::<Value>(),
+            Listing::Set | Listing::List => size_of::<Value>(),
         };
         (size_of::<(Value, Span)>() + copied) as u64
     }
