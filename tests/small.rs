@@ -40,6 +40,8 @@ fn list_shape() -> impl Strategy<Value = &'static str> {
         "sort([x for x in q if x != 0])",
         "[x for x in q if x > 0 and x in q]",
         "q + []",
+        "(r[1:] + r[:1] where r = q)",
+        "(sort(r) where r = [x for x in q if x > 0])",
     ])
 }
 
@@ -60,6 +62,10 @@ fn list_condition() -> impl Strategy<Value = &'static str> {
         "p[i + 1] > 0",
         "p < [3, 3]",
         "p[i] in {1, 2, 300}",
+        "(d != 1 where d = p[i] - t)",
+        "p != 5 and t is int",
+        "not (p is string) and p is list",
+        "[p[i], t] != [2, 1] and p != \"ab\"",
     ])
 }
 
@@ -131,6 +137,27 @@ proptest! {
         let program = format!(
             "let f(p) = < f({}){words} for i in 0..len(p) for t in 1..=p[i] if {condition} \
              >\nnimber(f({start}))\nmoves f({start})",
+            shape.replace('q', "(p[i := p[i] - t])"),
+        );
+        same_both_ways(&program)?;
+    }
+
+    /// The position named by a `let` clause, or taken apart by a pattern (which the small
+    /// path leaves to the tree-walker).
+    #[test]
+    fn families_with_local_names_answer_as_walked(
+        shape in list_shape(),
+        condition in list_condition(),
+        start in list_start(),
+        pattern in any::<bool>(),
+    ) {
+        let clauses = if pattern {
+            "for [i, x] in [[j, p[j]] for j in 0..len(p)] for t in 1..=x"
+        } else {
+            "for i in 0..len(p) for t in 1..=p[i]"
+        };
+        let program = format!(
+            "let f(p) = < f(r) {clauses} let r = {} if {condition} >\nnimber(f({start}))\nmoves f({start})",
             shape.replace('q', "(p[i := p[i] - t])"),
         );
         same_both_ways(&program)?;

@@ -372,3 +372,15 @@ def test_an_answer_is_its_text_with_its_picture_or_folded_proof():
     assert answer_bundle(game) == {"text/plain": game.text}
     (definition,) = session.run("let G = *1")
     assert not shows(definition)
+
+
+def test_the_lexer_colours_keywords_and_kinds_after_is():
+    from grundy.kernel.lexer import GrundyLexer
+    from pygments.token import Keyword, Name
+
+    tokens = [(kind, text) for kind, text in GrundyLexer().get_tokens("f(p) where p = [1] is list")]
+    assert (Keyword, "where") in tokens
+    assert (Keyword, "is") in tokens
+    assert (Keyword, "list") in tokens
+    # A kind's word elsewhere is a name.
+    assert (Name, "list") in list(GrundyLexer().get_tokens("list(3)"))

@@ -115,6 +115,7 @@ pub fn page(name: &str) -> Option<String> {
         "rare" | "png" | "svg" => "plot",
         "is" | "==" | "!=" | "losing" | "winning" => "claims",
         "misère" | "normal" | "play" => "misere",
+        "pattern" | "patterns" | "local" | "locals" | "kind" | "kinds" => "where",
         "full" => "why",
         "#" | "*" | "+" | "<>" => "games",
         "^" | "xor" | "range" | "sets" => "numbers",
@@ -251,7 +252,7 @@ mod tests {
         }
         for word in [
             "let", "assert", "why", "moves", "options", "tree", "dot", "plot", "tour", "limits",
-            "builtins", "commands",
+            "builtins", "commands", "where", "patterns",
         ] {
             assert!(page(word).is_some(), "no `:help {word}`");
         }

@@ -54,6 +54,19 @@ reported with the cycle of calls.",
         example: "let G = <*0, *2>\nlet S(n) = < S(n - k) for k in 1..=3 if k <= n >\nS(7) + G",
     },
     Topic {
+        name: "where",
+        title: "where, let clauses and patterns: local names",
+        text: "`e where k = v, m = w` is e with k and m bound (each binding sees the ones \
+before it); after an `if` it is the whole `if`'s, and it may start the next line of a \
+definition. In a comprehension, `let q = v` names a value for the clauses after it. A pattern \
+`[a, b]` takes a list apart in `for`, `where` and `let` clauses. `x is list` (`int`, `bool`, \
+`string`, `set`, `range`, `game`, `family`, `graph`) tests a value's kind.",
+        example: "x * y where x = 3, y = x + 1
+[q for x in 0..6 let q = x * x if q % 2 == 0]
+sum(a * b for [a, b] in [[1, 2], [3, 4]])
+[1, 2] is list and not (3 is list)",
+    },
+    Topic {
         name: "assert",
         title: "assert: answer keys",
         text: "`assert CLAIM` prints nothing when the claim holds. When it fails, the diagnostic \

@@ -14,11 +14,12 @@ use rustyline::{Cmd, ConditionalEventHandler, Context, Event, EventContext, Help
 use super::commands::COMMANDS;
 use crate::eval::BUILTINS;
 use crate::syntax;
+use crate::syntax::ast::Kind;
 
 pub const KEYWORDS: &[&str] = &[
     "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
     "winning", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all", "true",
-    "false", "misere", "normal",
+    "false", "misere", "normal", "where",
 ];
 
 pub struct ReplHelper {
@@ -217,6 +218,8 @@ pub fn highlight(line: &str, pos: usize) -> String {
     let matching = matching_bracket(line, pos);
     let mut out = String::with_capacity(line.len() * 2);
     let mut chars = line.char_indices().peekable();
+    // The word before this one: a kind (`list`) is a keyword right after `is`.
+    let mut after_is = false;
     while let Some((i, c)) = chars.next() {
         if Some(i) == matching {
             out.push_str(&format!("{BRACKET}{c}{RESET}"));
@@ -236,7 +239,9 @@ pub fn highlight(line: &str, pos: usize) -> String {
         } else if c.is_alphabetic() || c == '_' {
             let end = word_end(line, i);
             let word = &line[i..end];
-            if KEYWORDS.contains(&word) {
+            let kind = after_is && Kind::ALL.iter().any(|(written, _)| *written == word);
+            after_is = word == "is";
+            if KEYWORDS.contains(&word) || kind {
                 out.push_str(&format!("{KEYWORD}{word}{RESET}"));
             } else {
                 out.push_str(word);
@@ -364,6 +369,10 @@ mod tests {
             }
         }
         assert!(highlight("let G = 5", 0).contains("\x1b[35mlet"));
+        // A kind is a keyword right after `is`, and a name elsewhere.
+        let shown = highlight("k where k = p is list", 0);
+        assert!(shown.contains("\x1b[35mwhere") && shown.contains("\x1b[35mlist"));
+        assert!(!highlight("list(3)", 0).contains("\x1b[35mlist"));
     }
 
     #[test]
@@ -391,7 +400,7 @@ mod tests {
         let names = vec!["kite".to_owned()];
         assert_eq!(completions("ka", &names), ["kayles"]);
         assert_eq!(completions("ki", &names), ["kite"]);
-        assert_eq!(completions("wh", &names), ["why"]);
+        assert_eq!(completions("wh", &names), ["where", "why"]);
         assert_eq!(completions("lask", &names), ["lasker"]);
         assert_eq!(completions(":re", &names), [":reload"]);
         assert!(completions(":", &names).contains(&":vars".to_owned()));

@@ -143,6 +143,96 @@ pub enum ExprKind {
         play_span: Span,
         expr: Box<Expr>,
     },
+    /// `body where k = e, [a, b] = p`: the body with local names bound, each binding seeing
+    /// the ones before it.
+    Where {
+        body: Box<Expr>,
+        bindings: Vec<Binding>,
+    },
+    /// `x is list`, `p is string`: whether a value is of a kind.
+    IsKind {
+        value: Box<Expr>,
+        kind: Kind,
+        /// `is list`.
+        kind_span: Span,
+    },
+}
+
+/// `k = e` of a `where`, or of a `let` clause: names bound to a value, maybe taken apart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Binding {
+    pub pattern: Pattern,
+    pub value: Expr,
+}
+
+/// What a value is bound to: a name, or a list of patterns taking a list apart
+/// (`[a, b]`, `[i, [x, y]]`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pattern {
+    Name(Ident),
+    List { items: Vec<Pattern>, span: Span },
+}
+
+impl Pattern {
+    pub fn span(&self) -> Span {
+        match self {
+            Pattern::Name(ident) => ident.span,
+            Pattern::List { span, .. } => *span,
+        }
+    }
+
+    /// The names it binds, left to right.
+    pub fn names(&self) -> Vec<&Ident> {
+        let mut names = Vec::new();
+        self.each_name(&mut |ident| names.push(ident));
+        names
+    }
+
+    fn each_name<'a>(&'a self, visit: &mut dyn FnMut(&'a Ident)) {
+        match self {
+            Pattern::Name(ident) => visit(ident),
+            Pattern::List { items, .. } => items.iter().for_each(|item| item.each_name(visit)),
+        }
+    }
+}
+
+/// The kinds of value `is` tests for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Int,
+    Bool,
+    String,
+    List,
+    /// A set of any members (of integers or not).
+    Set,
+    Range,
+    Game,
+    /// A family of games: `kayles`, `let S(n) = ...`, `sub({1, 2})`.
+    Family,
+    /// A game graph: `digraph("a>b")`.
+    Graph,
+}
+
+impl Kind {
+    /// The kinds as written after `is`, with what each is.
+    pub const ALL: &[(&str, Kind)] = &[
+        ("int", Kind::Int),
+        ("bool", Kind::Bool),
+        ("string", Kind::String),
+        ("list", Kind::List),
+        ("set", Kind::Set),
+        ("range", Kind::Range),
+        ("game", Kind::Game),
+        ("family", Kind::Family),
+        ("graph", Kind::Graph),
+    ];
+
+    pub fn word(self) -> &'static str {
+        Kind::ALL
+            .iter()
+            .find(|(_, kind)| *kind == self)
+            .map_or("int", |(word, _)| word)
+    }
 }
 
 /// What stands between the brackets of a subscript.
@@ -171,10 +261,12 @@ pub struct Element {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Clause {
-    /// `for k in 1..=3`
-    For { var: Ident, iter: Expr },
+    /// `for k in 1..=3`, `for [a, b] in edges`
+    For { pattern: Pattern, iter: Expr },
     /// `if k <= n`
     If(Expr),
+    /// `let q = p[:i] + p[i + 1:]`: names bound for the clauses after it and the element.
+    Let(Binding),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -337,6 +429,13 @@ impl Expr {
                 }
             }
             ExprKind::Paren(inner) | ExprKind::Play { expr: inner, .. } => inner.each_inner(visit),
+            ExprKind::Where { body, bindings } => {
+                for binding in bindings {
+                    binding.value.each_inner(visit);
+                }
+                body.each_inner(visit);
+            }
+            ExprKind::IsKind { value, .. } => value.each_inner(visit),
         }
     }
 }
@@ -348,6 +447,7 @@ impl Element {
             match clause {
                 Clause::For { iter, .. } => iter.each_inner(visit),
                 Clause::If(condition) => condition.each_inner(visit),
+                Clause::Let(binding) => binding.value.each_inner(visit),
             }
         }
         self.expr.each_inner(visit);

@@ -71,6 +71,17 @@ pub enum SyntaxError {
         name: String,
     },
 
+    #[error("`{name}` is bound twice in this pattern")]
+    #[diagnostic(
+        code(grundy::syntax::duplicate_name),
+        help("give each name of a pattern its own name; `_` may stand for each part not used")
+    )]
+    DuplicateName {
+        #[label("second `{name}`")]
+        span: Span,
+        name: String,
+    },
+
     #[error("this command does not take `{word}`")]
     #[diagnostic(
         code(grundy::syntax::modifier),
@@ -105,6 +116,7 @@ impl SyntaxError {
             | SyntaxError::NumberTooLarge { span, .. }
             | SyntaxError::TooDeep { span, .. }
             | SyntaxError::DuplicateParameter { span, .. }
+            | SyntaxError::DuplicateName { span, .. }
             | SyntaxError::Modifier { span, .. }
             | SyntaxError::NoStack { span, .. }
             | SyntaxError::WrittenTo { span } => *span,
@@ -120,14 +132,18 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         or | and | kw_or | kw_and | eq | ne | le | ge | lt | gt | range_incl | range | xor
         | add | sub | pow | mul | div | rem | member | not_member | bit_or | bit_and
         | subscript => "an operator",
-        expr | heap | subtraction | neg | not | if_expr | game | set | list | paren | call
-        | int | string | boolean | lone_star | element | kw_not | options_fn | replaced | slice
-        | slice_from | slice_to => "an expression",
+        expr | operation | heap | subtraction | neg | not | if_expr | game | set | list | paren
+        | call | int | string | boolean | lone_star | element | kw_not | options_fn | replaced
+        | slice | slice_from | slice_to => "an expression",
         name => "a name",
+        list_pattern => "a name or a list of names `[a, b]`",
+        bindings | kw_where => "`where`",
+        binding => "a binding `k = ...`",
+        let_clause => "`let`",
         command | verb => "a command",
         modifier => "`full` or `all`",
-        claim | kw_is => "`is`",
-        outcome => "`losing`, `winning`, `P` or `N`",
+        claim | kind_test | kw_is => "`is`",
+        outcome | kind => "`losing`, `winning`, `P` or `N`, or a kind (`list`, `int`, ...)",
         for_clause | kw_for | generator => "`for`",
         if_clause | kw_if => "`if`",
         kw_then => "`then`",
@@ -161,6 +177,7 @@ pub(super) const ORDER: &[&str] = &[
     "a name",
     "an operator",
     "`is`",
+    "`where`",
     "`,`",
     "`>`",
     "`}`",

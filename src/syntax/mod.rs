@@ -371,17 +371,19 @@ fn help_for(expected: &[&str], found: &str) -> String {
         "every `(` needs a matching `)`"
     } else if expected.contains(&"`}`") {
         "a set lists integers between `{` and `}`, separated by commas: `{1, 3, 4}`"
-    } else if expected == ["a name"] && found == "`[`" {
-        "a name is wanted here: a list is not taken apart into names (`for [a, b] in edges`); \
-         name it whole, `for e in edges`, and read its parts as `e[0]` and `e[1]`"
     } else if expected == ["a name"] {
         "names start with a letter or `_`; keywords such as `let`, `if`, `for` can't be names"
     } else if expected.contains(&"`then`") {
         "a condition reads `if c then x else y`"
     } else if expected.contains(&"`else`") {
         "a condition needs both branches: `if c then x else y`"
-    } else if expected.contains(&"`losing`, `winning`, `P` or `N`") {
-        "claim an outcome: `G is losing` (also `is P`) or `G is winning` (also `is N`)"
+    } else if expected
+        .iter()
+        .any(|e| e.starts_with("`losing`, `winning`, `P` or `N`"))
+    {
+        "claim an outcome, `G is losing` (also `is P`) or `G is winning` (also `is N`), or a \
+         kind: `p is list`, `x is int`, `is bool`, `is string`, `is set`, `is range`, `is game`, \
+         `is family`, `is graph`"
     } else if expected.contains(&"an expression") && found == "the end of the input" {
         "the statement stops in the middle: something is missing at the end"
     } else if expected.contains(&"an expression") && operator {

@@ -27,7 +27,7 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::infix(Rule::or, Left))
         .op(Op::infix(Rule::and, Left))
         .op(Op::prefix(Rule::not))
-        .op(Op::postfix(Rule::claim))
+        .op(Op::postfix(Rule::claim) | Op::postfix(Rule::kind_test))
         .op(Op::infix(Rule::eq, Left)
             | Op::infix(Rule::ne, Left)
             | Op::infix(Rule::lt, Left)
@@ -87,7 +87,12 @@ pub(super) fn parse_statement(
             Ok(mut pairs) => {
                 let statement = pairs.next().expect("a statement pair");
                 let ended = statement.clone().into_inner().last();
-                if whole || ended.is_some_and(|end| !end.as_str().is_empty()) {
+                let at = offset + statement.as_span().end();
+                // A `where` on a line after the window would have continued the statement.
+                let continued = ended.as_ref().is_some_and(|end| end.as_str() == "\n")
+                    && end < text.len()
+                    && starts_with_where(&text[at..]);
+                if whole || ended.is_some_and(|end| !end.as_str().is_empty()) && !continued {
                     break statement;
                 }
             }
@@ -116,6 +121,25 @@ pub(super) fn parse_statement(
         negated_minimum: RefCell::new(Vec::new()),
     };
     Ok((builder.stmt(stmt_pair)?, consumed))
+}
+
+/// Whether `rest` goes on with `where` after blank lines and comments: the statement before
+/// it continues there.
+fn starts_with_where(rest: &str) -> bool {
+    let bytes = rest.as_bytes();
+    let mut at = 0;
+    while at < bytes.len() {
+        match bytes[at] {
+            b' ' | b'\t' | b'\r' | b'\n' => at += 1,
+            b'/' if bytes.get(at + 1) == Some(&b'/') => {
+                at = rest[at..].find('\n').map_or(rest.len(), |n| at + n);
+            }
+            _ => break,
+        }
+    }
+    let word = &rest[at..];
+    word.starts_with("where")
+        && !word[5..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
 }
 
 /// Where the next statement starts: past the blank lines, comments and `;` from `offset`
@@ -300,16 +324,108 @@ impl Builder {
     }
 
     fn expr(&self, pair: Pair<Rule>) -> Result<Expr> {
-        let mut span = self.span(&pair);
-        let levels = pratt_recursion(pair.clone().into_inner());
+        let span = self.span(&pair);
+        let bindings = pair
+            .clone()
+            .into_inner()
+            .find(|inner| inner.as_rule() == Rule::bindings);
+        let Some(bindings) = bindings else {
+            return self.operation(pair);
+        };
+        // The body is the pairs before `where`; its span ends at its last token.
+        let body_pairs = pair
+            .clone()
+            .into_inner()
+            .filter(|inner| inner.as_rule() != Rule::bindings);
+        let body_end = body_pairs
+            .clone()
+            .last()
+            .map_or(span.end as usize, |last| self.offset + last.as_span().end());
+        let body_span = Span::new(self.source, span.start as usize, body_end);
+        let body = self.operation_of(body_span, body_pairs)?;
+        let bindings = self.nested(span, 1, || {
+            bindings
+                .into_inner()
+                .filter(|inner| inner.as_rule() == Rule::binding)
+                .map(|binding| self.binding(binding))
+                .collect::<Result<Vec<_>>>()
+        })?;
+        Ok(Expr {
+            kind: ExprKind::Where {
+                body: Box::new(body),
+                bindings,
+            },
+            span,
+        })
+    }
+
+    /// `k = e` (of a `where` or a `let` clause).
+    fn binding(&self, pair: Pair<Rule>) -> Result<Binding> {
+        let mut pattern = None;
+        let mut value = None;
+        for inner in pair.into_inner() {
+            match inner.as_rule() {
+                Rule::name | Rule::list_pattern => pattern = Some(self.pattern(inner)?),
+                Rule::expr | Rule::operation => value = Some(self.expr(inner)?),
+                _ => {}
+            }
+        }
+        Ok(Binding {
+            pattern: pattern.expect("a binding's pattern"),
+            value: value.expect("a binding's value"),
+        })
+    }
+
+    /// A name, or `[a, [b, c]]`; a name bound twice in one pattern is refused (but `_`).
+    fn pattern(&self, pair: Pair<Rule>) -> Result<Pattern> {
+        let pattern = self.pattern_here(pair)?;
+        let mut seen = HashSet::new();
+        for ident in pattern.names() {
+            if &*ident.name != "_" && !seen.insert(ident.name.clone()) {
+                return Err(SyntaxError::DuplicateName {
+                    span: ident.span,
+                    name: ident.name.to_string(),
+                });
+            }
+        }
+        Ok(pattern)
+    }
+
+    fn pattern_here(&self, pair: Pair<Rule>) -> Result<Pattern> {
+        let span = self.span(&pair);
+        match pair.as_rule() {
+            Rule::name => Ok(Pattern::Name(self.ident(&pair))),
+            _ => self.nested(span, 1, || {
+                let items = pair
+                    .into_inner()
+                    .filter(|p| matches!(p.as_rule(), Rule::name | Rule::list_pattern))
+                    .map(|p| self.pattern_here(p))
+                    .collect::<Result<_>>()?;
+                Ok(Pattern::List { items, span })
+            }),
+        }
+    }
+
+    fn operation(&self, pair: Pair<Rule>) -> Result<Expr> {
+        let span = self.span(&pair);
+        self.operation_of(span, pair.into_inner())
+    }
+
+    /// Operands and operators in a row, given their shape by the Pratt table.
+    fn operation_of<'i>(
+        &self,
+        mut span: Span,
+        row: impl Iterator<Item = Pair<'i, Rule>> + Clone,
+    ) -> Result<Expr> {
+        let levels = pratt_recursion(row.clone());
         let room = MAX_NESTING.saturating_sub(self.depth.get());
         if let Some(at) = (levels > room)
-            .then(|| first_operator_past(pair.clone().into_inner(), room))
+            .then(|| first_operator_past(row.clone(), room))
             .flatten()
         {
             span = Span::new(self.source, self.offset + at, span.end as usize);
         }
-        let literals = negated_minimum(pair.clone().into_inner());
+        let literals = negated_minimum(row.clone());
         let literals = literals.iter().map(|pair| self.span(pair).start);
         self.negated_minimum.borrow_mut().extend(literals);
         self.nested(span, levels, || {
@@ -318,7 +434,7 @@ impl Builder {
                 .map_prefix(|op, operand| self.prefix(op, operand?))
                 .map_postfix(|operand, op| self.postfix(operand?, op))
                 .map_infix(|lhs, op, rhs| self.infix(lhs?, op, rhs?))
-                .parse(pair.into_inner())
+                .parse(row)
         })
     }
 
@@ -373,6 +489,27 @@ impl Builder {
     fn postfix(&self, operand: Expr, op: Pair<Rule>) -> Result<Expr> {
         if op.as_rule() == Rule::subscript {
             return self.subscript(operand, op);
+        }
+        if op.as_rule() == Rule::kind_test {
+            let kind_span = self.span(&op);
+            let word = op
+                .into_inner()
+                .find(|p| p.as_rule() == Rule::kind)
+                .map_or("", |p| p.as_str());
+            let kind = Kind::ALL
+                .iter()
+                .find(|(written, _)| *written == word)
+                .map(|(_, kind)| *kind)
+                .expect("a kind the grammar knows");
+            let span = operand.span.to(kind_span);
+            return Ok(Expr {
+                kind: ExprKind::IsKind {
+                    value: Box::new(operand),
+                    kind,
+                    kind_span,
+                },
+                span,
+            });
         }
         let claim_span = self.span(&op);
         let outcome = match op
@@ -445,7 +582,7 @@ impl Builder {
                 ExprKind::Paren(Box::new(inner))
             }
             Rule::if_expr => self.nested(span, 1, || {
-                let mut exprs = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
+                let mut exprs = pair.into_inner().filter(|p| p.as_rule() == Rule::operation);
                 let mut next = || self.expr(exprs.next().expect("three parts of an if"));
                 Ok(ExprKind::If {
                     cond: Box::new(next()?),
@@ -578,21 +715,22 @@ impl Builder {
     fn clause(&self, pair: Pair<Rule>) -> Result<Clause> {
         match pair.as_rule() {
             Rule::for_clause => {
-                let mut var = None;
+                let mut pattern = None;
                 let mut iter = None;
                 for inner in pair.into_inner() {
                     match inner.as_rule() {
-                        Rule::name => var = Some(self.ident(&inner)),
+                        Rule::name | Rule::list_pattern => pattern = Some(self.pattern(inner)?),
                         Rule::expr => iter = Some(self.expr(inner)?),
                         _ => {}
                     }
                 }
                 Ok(Clause::For {
-                    var: var.expect("a loop variable"),
+                    pattern: pattern.expect("a loop variable"),
                     iter: iter.expect("an iterable"),
                 })
             }
             Rule::if_clause => Ok(Clause::If(self.expr(last_expr(pair))?)),
+            Rule::let_clause => Ok(Clause::Let(self.binding(pair)?)),
             rule => unreachable!("clause rule {rule:?}"),
         }
     }
@@ -635,7 +773,7 @@ fn magnitude(text: &str) -> Option<u128> {
 /// The literals 2^63 right after a `-` and not raised to a power: `-9223372036854775808`
 /// is i64::MIN, though 9223372036854775808 alone does not fit in 64 bits (`-2 ** 2` is
 /// `-(2 ** 2)`, so `-9223372036854775808 ** 1` is still too large).
-fn negated_minimum(tokens: Pairs<Rule>) -> Vec<Pair<Rule>> {
+fn negated_minimum<'i>(tokens: impl Iterator<Item = Pair<'i, Rule>>) -> Vec<Pair<'i, Rule>> {
     let mut found = Vec::new();
     let mut tokens = tokens.peekable();
     let mut after_minus = false;
@@ -655,7 +793,7 @@ fn negated_minimum(tokens: Pairs<Rule>) -> Vec<Pair<Rule>> {
 
 /// How deep the Pratt parser will recurse on a row of tokens: once per prefix operator in a
 /// run (`--*3`) and once per `**` in a right-associative chain (`2 ** 2 ** 2`).
-fn pratt_recursion(tokens: Pairs<Rule>) -> usize {
+fn pratt_recursion<'i>(tokens: impl Iterator<Item = Pair<'i, Rule>>) -> usize {
     let (mut prefixes, mut powers, mut deepest) = (0usize, 0usize, 0usize);
     let mut subscripts = 0usize;
     for token in tokens {
@@ -680,7 +818,10 @@ fn pratt_recursion(tokens: Pairs<Rule>) -> usize {
 
 /// Where the prefix operators and powers counted by [`pratt_recursion`] first nest deeper than
 /// `room`: the operator to point at.
-fn first_operator_past(tokens: Pairs<Rule>, room: usize) -> Option<usize> {
+fn first_operator_past<'i>(
+    tokens: impl Iterator<Item = Pair<'i, Rule>>,
+    room: usize,
+) -> Option<usize> {
     let (mut prefixes, mut powers, mut subscripts) = (0usize, 0usize, 0usize);
     for token in tokens {
         match token.as_rule() {

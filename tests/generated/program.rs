@@ -276,6 +276,15 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
     }
     let leaf = depth == 0 || rng.chance(25);
     let d = depth.saturating_sub(1);
+    if !leaf && rng.chance(4) {
+        // A local name for an integer, seen by the expression before `where`.
+        let name = format!("w{}", rng.below(3));
+        let value = int_expr(rng, scope, 0);
+        scope.locals.push(name.clone());
+        let body = expr(rng, scope, kind, d);
+        scope.locals.pop();
+        return format!("({body} where {name} = {value})");
+    }
     match kind {
         Type::Int if leaf => match rng.below(12) {
             0 => size(rng),
@@ -344,6 +353,14 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
                     expr(rng, scope, Type::Game, d),
                 );
                 format!("{left} {op} {right}")
+            }
+            2 if rng.chance(20) => {
+                // A kind test of a value of any type.
+                let of = TYPES[rng.below(TYPES.len() as u64) as usize];
+                let kind = rng.pick(&[
+                    "int", "bool", "string", "list", "set", "range", "game", "family", "graph",
+                ]);
+                format!("({}) is {kind}", expr(rng, scope, of, d))
             }
             2 => {
                 let outcome = rng.pick(&["losing", "winning", "P", "N"]);
@@ -550,7 +567,22 @@ fn elements(rng: &mut Rng, scope: &mut Scope, kind: Type, d: u32) -> String {
                 _ => format!("0..{}", small(rng)),
             };
             scope.locals.push(var.clone());
-            let mut clauses = format!(" for {var} in {range}");
+            let mut clauses = if rng.chance(15) {
+                // A pattern taking pairs apart, now and then one that does not fit.
+                scope.locals.push(format!("{var}1"));
+                let last = if rng.chance(20) { "[5]" } else { "[5, 6]" };
+                format!(
+                    " for [{var}, {var}1] in [[{}, {}], {last}]",
+                    small(rng),
+                    small(rng)
+                )
+            } else {
+                format!(" for {var} in {range}")
+            };
+            if rng.chance(20) {
+                clauses += &format!(" let {var}2 = {}", int_expr(rng, scope, d.min(1)));
+                scope.locals.push(format!("{var}2"));
+            }
             if rng.chance(30) {
                 // A second, nested loop.
                 let inner = format!("{var}{}", rng.below(2));

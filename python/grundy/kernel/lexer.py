@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pygments.lexer import RegexLexer, words  # type: ignore[import-untyped]
+from pygments.lexer import RegexLexer, bygroups, words  # type: ignore[import-untyped]
 from pygments.token import (  # type: ignore[import-untyped]
     Comment,
     Keyword,
@@ -19,8 +19,11 @@ from pygments.token import (  # type: ignore[import-untyped]
 KEYWORDS = (
     "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
     "winning", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all", "true",
-    "false", "misere", "normal",
+    "false", "misere", "normal", "where",
 )  # fmt: skip
+
+# The kinds `x is list` tests, coloured as keywords right after `is` (elsewhere they are names).
+KINDS = ("int", "bool", "string", "list", "set", "range", "game", "family", "graph")
 
 
 class GrundyLexer(RegexLexer):
@@ -33,6 +36,7 @@ class GrundyLexer(RegexLexer):
         "root": [
             (r"//.*?$", Comment.Single),
             (r"^\s*:[a-z]+", Keyword.Pseudo),
+            (r"\b(is)(\s+)(" + "|".join(KINDS) + r")\b", bygroups(Keyword, Text, Keyword)),
             (words(KEYWORDS, suffix=r"\b"), Keyword),
             (r'"[^"\n]*"', String),
             (r"[*#]\d+", Number),

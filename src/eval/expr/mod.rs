@@ -3,6 +3,8 @@
 //! on values, the games values are made into, and the type errors whose help says what was
 //! probably meant. A new operator or form of expression goes here.
 
+mod bindings;
+pub(in crate::eval) use bindings::of_kind;
 pub(in crate::eval) mod collections;
 pub(in crate::eval) mod ops;
 pub(in crate::eval) mod options;
@@ -128,6 +130,8 @@ impl Session {
                     Operand::of(&right, rhs),
                 )
             }
+            ExprKind::Where { body, bindings } => self.where_bindings(body, bindings),
+            ExprKind::IsKind { value, kind, .. } => self.is_kind(value, *kind),
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval(game)?;
                 let id = self.game_operand(&value, game)?;
@@ -518,16 +522,22 @@ impl Session {
                     return self.expand(rest, pass, lazy);
                 }
             }
-            Clause::For { var, iter } => {
+            Clause::For { pattern, iter } => {
                 let range = self.eval(iter)?;
                 let passes = self.passes(&range, iter.span, lazy)?;
                 // Bound once and set in place at each pass.
-                let slot = self.frame.locals.len();
-                self.frame
-                    .locals
-                    .push((var.name.clone(), Value::Bool(false)));
-                let result = self.each_value((passes, slot, iter.span), rest, pass, lazy);
+                let slot = self.push_pattern(pattern);
+                let result = self.each_value((passes, pattern, slot, iter.span), rest, pass, lazy);
                 self.frame.locals.truncate(slot);
+                return result;
+            }
+            Clause::Let(binding) => {
+                let mark = self.frame.locals.len();
+                let result = match self.bind_local(binding) {
+                    Ok(()) => self.expand(rest, pass, lazy),
+                    Err(error) => Err(error),
+                };
+                self.frame.locals.truncate(mark);
                 return result;
             }
         }
@@ -537,14 +547,20 @@ impl Session {
     /// The passes of a `for` clause, each value set in the loop variable's slot in turn.
     fn each_value(
         &mut self,
-        (passes, slot, span): (crate::eval::expr::collections::Passes, usize, Span),
+        (passes, pattern, slot, span): (collections::Passes, &Pattern, usize, Span),
         rest: &[Clause],
         pass: &mut Pass,
         lazy: bool,
     ) -> Result<bool> {
         for value in passes {
             self.step(span)?;
-            self.frame.locals[slot].1 = value;
+            match pattern {
+                Pattern::Name(_) => self.frame.locals[slot].1 = value,
+                _ => {
+                    let element = value.clone();
+                    self.set_pattern(pattern, slot, value, span, Some(&element))?;
+                }
+            }
             if !self.expand(rest, pass, lazy)? {
                 return Ok(false);
             }

@@ -139,6 +139,14 @@ impl Session {
             | (Value::Set(_) | Value::Range { .. }, Value::SetOf(_)) => false,
             (Value::List(a), Value::List(b)) => self.same_positions(a, b, op_span)?,
             (a, b) if std::mem::discriminant(a) == std::mem::discriminant(b) => a == b,
+            // Data of two kinds is unequal, as a position holding a list is never one holding
+            // an integer; a game and an integer other than 0 stay an error (`*3 == 3` means
+            // `nimber(*3) == 3`), and so do families, tables and graphs.
+            (a, b)
+                if is_data(a) && is_data(b) && !matches!((a, b), (Game(_), _) | (_, Game(_))) =>
+            {
+                false
+            }
             _ => return Err(self.mismatch(op, op_span, lhs, rhs).into()),
         })
     }
@@ -384,6 +392,22 @@ pub(in crate::eval) fn power(a: i64, b: i64) -> Option<i64> {
         (-1, Err(_)) => Some(if b % 2 == 0 { 1 } else { -1 }),
         _ => None,
     }
+}
+
+/// Values that positions are made of: integers, truth values, strings, lists, sets, ranges
+/// and games.
+fn is_data(value: &Value) -> bool {
+    matches!(
+        value,
+        Value::Int(_)
+            | Value::Bool(_)
+            | Value::Str(_)
+            | Value::List(_)
+            | Value::Set(_)
+            | Value::SetOf(_)
+            | Value::Range { .. }
+            | Value::Game(_)
+    )
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::eval::Session;
 
 use crate::eval::values::Value;
 use crate::source::Span;
-use crate::syntax::ast::{Clause, Element, Expr, ExprKind, Subscript};
+use crate::syntax::ast::{Clause, Element, Expr, ExprKind, Pattern, Subscript};
 
 /// Where a case's variable is written, and the text of its value there.
 pub(in crate::eval) type Spelling = (Span, String);
@@ -95,7 +95,17 @@ fn find(expr: &Expr, values: &[(Arc<str>, String)], operand: bool, found: &mut V
             walk(lhs, true, found);
             walk(rhs, true, found);
         }
-        ExprKind::Claim { game, .. } => walk(game, true, found),
+        ExprKind::Claim { game, .. } | ExprKind::IsKind { value: game, .. } => {
+            walk(game, true, found)
+        }
+        ExprKind::Where { body, bindings } => {
+            let mut seen = values.to_vec();
+            for binding in bindings {
+                find(&binding.value, &seen, false, found);
+                hide(&mut seen, &binding.pattern);
+            }
+            find(body, &seen, false, found);
+        }
         ExprKind::If {
             cond,
             then,
@@ -138,17 +148,28 @@ fn find(expr: &Expr, values: &[(Arc<str>, String)], operand: bool, found: &mut V
     }
 }
 
+/// The names a pattern binds hide the case's variables of the same names.
+fn hide(seen: &mut Vec<(Arc<str>, String)>, pattern: &Pattern) {
+    for ident in pattern.names() {
+        seen.retain(|(name, _)| *name != ident.name);
+    }
+}
+
 /// `e for x in R if c`: `x` hides a variable of the same name from the clauses after it and
 /// from `e`.
 fn find_in_element(element: &Element, values: &[(Arc<str>, String)], found: &mut Vec<Spelling>) {
     let mut seen: Vec<(Arc<str>, String)> = values.to_vec();
     for clause in &element.clauses {
         match clause {
-            Clause::For { var, iter } => {
+            Clause::For { pattern, iter } => {
                 find(iter, &seen, false, found);
-                seen.retain(|(name, _)| *name != var.name);
+                hide(&mut seen, pattern);
             }
             Clause::If(condition) => find(condition, &seen, false, found),
+            Clause::Let(binding) => {
+                find(&binding.value, &seen, false, found);
+                hide(&mut seen, &binding.pattern);
+            }
         }
     }
     find(&element.expr, &seen, false, found);

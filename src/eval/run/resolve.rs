@@ -161,7 +161,28 @@ impl Resolver<'_> {
                 args.iter().for_each(|arg| self.expr(arg));
             }
             ExprKind::Paren(inner) => self.expr(inner),
+            ExprKind::IsKind { value, .. } => self.expr(value),
+            ExprKind::Where { body, bindings } => {
+                let mark = self.scope.len();
+                for binding in bindings {
+                    self.binding(binding);
+                }
+                self.expr(body);
+                self.scope.truncate(mark);
+            }
         }
+    }
+
+    /// `k = e`: `e` is read with the names bound so far, then `k` is in scope.
+    fn binding(&mut self, binding: &Binding) {
+        self.expr(&binding.value);
+        self.bind(&binding.pattern);
+    }
+
+    fn bind(&mut self, pattern: &Pattern) {
+        let names = pattern.names();
+        self.scope
+            .extend(names.into_iter().map(|ident| ident.name.clone()));
     }
 
     /// `e for x in R if c`: its loop variables are in scope in its clauses and expression.
@@ -169,11 +190,12 @@ impl Resolver<'_> {
         let mark = self.scope.len();
         for clause in &element.clauses {
             match clause {
-                Clause::For { var, iter } => {
+                Clause::For { pattern, iter } => {
                     self.expr(iter);
-                    self.scope.push(var.name.clone());
+                    self.bind(pattern);
                 }
                 Clause::If(cond) => self.expr(cond),
+                Clause::Let(binding) => self.binding(binding),
             }
         }
         self.expr(&element.expr);

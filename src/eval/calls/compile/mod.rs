@@ -175,6 +175,20 @@ fn size(expr: &Expr) -> usize {
     count
 }
 
+/// Whether an element's clauses are `for` a name and `if`, as compiled; a `let` clause or a
+/// pattern is the tree-walker's.
+fn plain_clauses(element: &crate::syntax::ast::Element) -> bool {
+    element.clauses.iter().all(|clause| {
+        matches!(
+            clause,
+            crate::syntax::ast::Clause::For {
+                pattern: Pattern::Name(_),
+                ..
+            } | crate::syntax::ast::Clause::If(_)
+        )
+    })
+}
+
 /// `*n` as written, for the diagnostic that reads `*2 * 3` as `(*2) * 3`.
 fn heap_prefix(expr: &Expr) -> Option<Expr> {
     matches!(
@@ -297,7 +311,7 @@ impl Compiler<'_, '_> {
                     written: expr.clone(),
                 }))
             }
-            ExprKind::Game(elements) => Code::Game {
+            ExprKind::Game(elements) if elements.iter().all(plain_clauses) => Code::Game {
                 elements: elements
                     .iter()
                     .map(|element| self.element(element))
@@ -332,7 +346,10 @@ impl Compiler<'_, '_> {
             .clauses
             .iter()
             .map(|clause| match clause {
-                crate::syntax::ast::Clause::For { var, iter } => {
+                crate::syntax::ast::Clause::For {
+                    pattern: Pattern::Name(var),
+                    iter,
+                } => {
                     // The range is evaluated before its variable is bound.
                     let iter_code = self.expr(iter);
                     let range = self.int_range(iter).map(Box::new);
@@ -348,6 +365,7 @@ impl Compiler<'_, '_> {
                     cond: self.expr(cond),
                     span: cond.span,
                 },
+                _ => unreachable!("only plain clauses are compiled: see `plain_clauses`"),
             })
             .collect();
         let expr = self.expr(&element.expr);

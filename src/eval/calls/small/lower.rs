@@ -52,6 +52,10 @@ pub(super) enum Op {
     Board(&'static str, Box<Op>, Span),
     /// `indices(p, x)`, `p` and `x` written at the spans.
     Indices(Box<Op>, Box<Op>, Span, Span),
+    /// `body where k = e, ...`: each value set in its slot in turn, then the body.
+    Where(Box<[(usize, Op)]>, Box<Op>),
+    /// `x is list`
+    IsKind(Box<Op>, ast::Kind),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -90,6 +94,11 @@ pub(super) enum Clause {
         span: Span,
     },
     If(Op),
+    /// `let q = e`: the value set in its slot for the clauses after it.
+    Let {
+        slot: usize,
+        value: Op,
+    },
 }
 
 #[derive(Debug)]
@@ -219,8 +228,31 @@ impl Lowerer<'_> {
             ExprKind::Set(elements) => Op::Set(self.elements(elements, false)?),
             ExprKind::Game(elements) => Op::Game(self.elements(elements, true)?, expr.span),
             ExprKind::Call { callee, args } => self.call(callee, args, expr)?,
+            ExprKind::IsKind { value, kind, .. } => Op::IsKind(self.boxed(value)?, *kind),
+            ExprKind::Where { body, bindings } => {
+                let mark = self.scope.len();
+                let mut bound = Vec::with_capacity(bindings.len());
+                for binding in bindings {
+                    bound.push(self.binding(binding)?);
+                }
+                let body = self.boxed(body);
+                self.scope.truncate(mark);
+                Op::Where(bound.into(), body?)
+            }
             _ => return None,
         })
+    }
+
+    /// `k = e`: its value lowered, then its name bound to a slot of its own. A pattern is
+    /// the tree-walker's.
+    fn binding(&mut self, binding: &ast::Binding) -> Option<(usize, Op)> {
+        let ast::Pattern::Name(name) = &binding.pattern else {
+            return None;
+        };
+        let value = self.expr(&binding.value)?;
+        self.scope.push(name.name.clone());
+        self.slots = self.slots.max(self.scope.len());
+        Some((self.scope.len() - 1, value))
     }
 
     fn bound(&mut self, bound: &Option<Box<Expr>>) -> Option<Option<Box<Op>>> {
@@ -347,7 +379,10 @@ impl Lowerer<'_> {
         let mut clauses = Vec::with_capacity(element.clauses.len());
         for clause in &element.clauses {
             clauses.push(match clause {
-                ast::Clause::For { var, iter } => {
+                ast::Clause::For {
+                    pattern: ast::Pattern::Name(var),
+                    iter,
+                } => {
                     // The range is evaluated before its variable is bound.
                     let items = self.items(iter);
                     let iter_op = match items {
@@ -371,6 +406,12 @@ impl Lowerer<'_> {
                     }
                 }
                 ast::Clause::If(cond) => Clause::If(self.expr(cond)?),
+                ast::Clause::Let(binding) => {
+                    let (slot, value) = self.binding(binding)?;
+                    Clause::Let { slot, value }
+                }
+                // A pattern is the tree-walker's.
+                ast::Clause::For { .. } => return None,
             });
         }
         let expr = self.expr(&element.expr)?;

@@ -293,6 +293,11 @@ fn equal(a: Small, b: Small) -> Run<bool> {
         (Bool(a), Bool(b)) => a == b,
         (Bits(a), Bits(b)) => a == b,
         (List(a), List(b)) | (Str(a), Str(b)) => a == b,
+        // Data of two kinds is unequal (see `Session::equal`); a range may equal a set.
+        (
+            Int(_) | Bool(_) | Bits(_) | List(_) | Str(_),
+            Int(_) | Bool(_) | Bits(_) | List(_) | Str(_),
+        ) => false,
         _ => return bail(),
     })
 }

@@ -12,7 +12,7 @@ use crate::eval::expr::ops::power;
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Value;
 use crate::eval::{Flow, Session};
-use crate::syntax::ast::BinOp;
+use crate::syntax::ast::{BinOp, Kind};
 
 impl Session {
     pub(super) fn run_body(&mut self, body: &Body, frame: &mut Frame) -> Run<Small> {
@@ -104,6 +104,16 @@ impl Session {
                     Some(n) if exponent >= 0 => Small::Int(n),
                     _ => return bail(),
                 }
+            }
+            Op::Where(bindings, body) => {
+                for (slot, value) in bindings.iter() {
+                    frame.slots[*slot] = self.small_op(value, frame)?;
+                }
+                self.small_op(body, frame)?
+            }
+            Op::IsKind(value, kind) => {
+                let value = self.small_op(value, frame)?;
+                Small::Bool(is_kind(value, *kind, frame))
             }
             Op::If(cond, then, otherwise) => match self.small_truth(cond, frame)? {
                 true => self.small_op(then, frame)?,
@@ -280,6 +290,10 @@ impl Session {
                 }
                 Ok(true)
             }
+            Clause::Let { slot, value } => {
+                frame.slots[*slot] = self.small_op(value, frame)?;
+                self.small_clauses(rest, frame, body)
+            }
             Clause::Items { slot, items, span } => {
                 // Evaluated all first, and each checked to be data, as the list would be.
                 let mut values = [Small::Int(0); ITEMS];
@@ -402,5 +416,19 @@ fn row_of(small: Small) -> Run<(Row, bool)> {
         Small::List(row) => Ok((row, false)),
         Small::Str(row) => Ok((row, true)),
         _ => bail(),
+    }
+}
+
+/// `x is list` of a small value.
+fn is_kind(value: Small, kind: Kind, frame: &Frame) -> bool {
+    match value {
+        Small::Int(_) => kind == Kind::Int,
+        Small::Bool(_) => kind == Kind::Bool,
+        Small::Game(_) => kind == Kind::Game,
+        Small::Range(..) => kind == Kind::Range,
+        Small::Bits(_) => kind == Kind::Set,
+        Small::List(_) => kind == Kind::List,
+        Small::Str(_) => kind == Kind::String,
+        Small::Held(at) => crate::eval::expr::of_kind(frame.held.get(at), kind),
     }
 }
