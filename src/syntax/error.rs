@@ -139,7 +139,7 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         list_pattern => "a name or a list of names `[a, b]`",
         bindings | kw_where => "`where`",
         binding => "a binding `k = ...`",
-        let_clause => "`let`",
+        let_clause | kw_let_clause => "a `let` clause",
         command | verb => "a command",
         modifier => "`full` or `all`",
         claim | kind_test | kw_is => "`is`",
