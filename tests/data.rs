@@ -242,14 +242,14 @@ fn a_failed_all_names_its_counterexample_and_why_proves_it() {
 #[test]
 fn options_may_tell_their_moves_in_words() {
     let program = r#"
-let nimble(p) = < nimble(sort(p[i := t])) as "move the coin on square " + str(p[i]) + " to square " + str(t)
-                  for i in 0..len(p) for t in 0..p[i] >
-moves nimble([2, 5, 6])
+let coins(p) = < coins(sort(p[i := t])) as "move the coin on square " + str(p[i]) + " to square " + str(t)
+                 for i in 0..len(p) for t in 0..p[i] >
+moves coins([2, 5, 6])
 "#;
     let moves = eval(program);
     assert!(
         moves.contains(
-            "nimble([2, 5, 6]) → nimble([2, 4, 6]) ≡ 0: move the coin on square 5 to square 4"
+            "coins([2, 5, 6]) → coins([2, 4, 6]) ≡ 0: move the coin on square 5 to square 4"
         ),
         "{moves}"
     );

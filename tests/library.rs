@@ -119,25 +119,68 @@ fn library_names_are_neither_built_ins_nor_defined_twice() {
     }
 }
 
+/// The answers of a program whose only diagnostics are the warnings that its `let`s hide
+/// library names.
+fn eval_hiding(source: &str) -> String {
+    let out = common::run(source);
+    for error in &out.errors {
+        assert!(error.contains("hides_library"), "{source}\n{error}");
+    }
+    out.answers.join("\n")
+}
+
 #[test]
 fn a_users_own_definition_comes_before_the_librarys() {
     // Shadowed before the library is used, and after: the user's wins either way.
-    assert_eq!(common::eval("let lasker(n) = *n\nlasker(3) == *3"), "true");
+    assert_eq!(eval_hiding("let lasker(n) = *n\nlasker(3) == *3"), "true");
     assert_eq!(
-        common::eval("lasker(3) == *4\nlet lasker(n) = *n\nlasker(3) == *3"),
+        eval_hiding("lasker(3) == *4\nlet lasker(n) = *n\nlasker(3) == *3"),
         "true\ntrue"
     );
-    assert_eq!(common::eval("let ruler = *2\nruler + *2 is losing"), "true");
+    assert_eq!(eval_hiding("let ruler = *2\nruler + *2 is losing"), "true");
     // A library family never sees the user's names: ruler_heads still calls the library's
     // ruler (1 ⊕ 2 ⊕ 1 ⊕ 4 ⊕ 1 ⊕ 2 ⊕ 1 = 4), not the user's (1 ⊕ ... ⊕ 7 = 0).
     assert_eq!(
-        common::eval("let ruler(n) = *n\nruler_heads(1, 8) == *4"),
+        eval_hiding("let ruler(n) = *n\nruler_heads(1, 8) == *4"),
         "true"
     );
+    assert_eq!(eval_hiding("let dawson(n) = *0\ncram_row(5) == *0"), "true");
+}
+
+/// The library's own stays `std.NAME` under a user's definition of the name, and is what
+/// its moves and proofs speak of; the hiding is warned of once.
+#[test]
+fn the_librarys_own_is_std_dot_its_name() {
+    let program = "let lasker(n) = *n\nlasker(3) == *3\nstd.lasker(3) == *4\nlet L = std.lasker\n\
+                   L(7) == *8\nlet f(p) = std.chomp(p)\nf([2, 1]) is losing";
+    let out = common::run(program);
     assert_eq!(
-        common::eval("let dawson(n) = *0\ncram_row(5) == *0"),
-        "true"
+        out.answers,
+        ["true", "true", "true", "true"],
+        "{}",
+        out.transcript
     );
+    let warned = out
+        .transcript
+        .matches("hides the library's `lasker`")
+        .count();
+    assert_eq!(warned, 1, "{}", out.transcript);
+    // Defined again: no second warning, the user's name was already theirs.
+    let out = common::run("let lasker(n) = *n\nlet lasker(n) = *0\nlasker(1)");
+    assert_eq!(
+        out.transcript.matches("hides the library").count(),
+        1,
+        "{}",
+        out.transcript
+    );
+    let moves = eval_hiding("let chomp(r) = *0\nmoves std.chomp([2, 2])");
+    assert!(
+        moves.contains("→ chomp([2, 1]) ≡ 0: bite at row 1, column 1"),
+        "{moves}"
+    );
+    assert!(common::errors("std.lasker_(3)").contains("did you mean `std.lasker`?"));
+    // A name of the user's own is no library name.
+    assert!(common::errors("let mine(n) = *n\nstd.mine(1)").contains("unknown name `std.mine`"));
 }
 
 #[test]
@@ -216,25 +259,25 @@ fn help_games_gives_every_summary_whole() {
 /// their moves, still use the built-ins.
 #[test]
 fn redefining_a_built_in_does_not_change_the_library() {
-    let moves = common::eval("let str(x) = 1\nmoves lasker(3)");
+    let moves = eval_hiding("let str(x) = 1\nmoves lasker(3)");
     assert!(
         moves.contains("lasker(3) → lasker(0) ≡ 0: take 3 chips"),
         "{moves}"
     );
-    let moves = common::eval("let sort(p) = p\nlet len(p) = 0\nmoves nimble([1, 3])");
+    let moves = eval_hiding("let sort(p) = p\nlet len(p) = 0\nmoves nimble([1, 3])");
     assert!(
         moves
             .contains("nimble([1, 3]) → nimble([1, 1]) ≡ 0: move the coin on square 3 to square 1"),
         "{moves}"
     );
-    let why = common::eval("let sum(p) = 0\nlet max(a, b) = 0\nwhy chomp([2, 1]) is losing");
+    let why = eval_hiding("let sum(p) = 0\nlet max(a, b) = 0\nwhy chomp([2, 1]) is losing");
     assert!(why.contains("chomp([2, 1])"), "{why}");
     assert!(!why.contains("std/"), "{why}");
     let tree =
-        common::eval("let cram_square(s, k) = \"?\"\nlet min(p) = 0\ntree cram_board(\"../..\")");
+        eval_hiding("let cram_square(s, k) = \"?\"\nlet min(p) = 0\ntree cram_board(\"../..\")");
     assert!(tree.contains("cram_board(\"../..\")"), "{tree}");
     // The user's own calls see the user's definitions.
-    assert_eq!(common::eval("let str(x) = 1\nstr(5)"), "1");
+    assert_eq!(eval_hiding("let str(x) = 1\nstr(5)"), "1");
 }
 
 /// Each library game refuses arguments it has no position for, at the argument the user

@@ -116,6 +116,7 @@ pub fn page(name: &str) -> Option<String> {
         "is" | "==" | "!=" | "losing" | "winning" => "claims",
         "misère" | "normal" | "play" => "misere",
         "pattern" | "patterns" | "local" | "locals" | "kind" | "kinds" => "where",
+        "function" | "lambdas" | "=>" => "lambda",
         "full" => "why",
         "#" | "*" | "+" | "<>" => "games",
         "^" | "xor" | "range" | "sets" => "numbers",
@@ -252,7 +253,7 @@ mod tests {
         }
         for word in [
             "let", "assert", "why", "moves", "options", "tree", "dot", "plot", "tour", "limits",
-            "builtins", "commands", "where", "patterns",
+            "builtins", "commands", "where", "patterns", "lambda", "function",
         ] {
             assert!(page(word).is_some(), "no `:help {word}`");
         }

@@ -67,6 +67,17 @@ sum(a * b for [a, b] in [[1, 2], [3, 4]])
 [1, 2] is list and not (3 is list)",
     },
     Topic {
+        name: "lambda",
+        title: "Functions written inline: k => n - k",
+        text: "`x => e` is a function written inline, `(a, b) => e` one of two arguments. It is \
+a value like a family: named with `let`, passed to families (a rule of a generic ruleset, as \
+the library's `take_away(rule, n)` takes one), called by its name, remembered per argument; \
+its body sees the names around it where it is written. `x is function` tests for one.",
+        example: "let twice(f, x) = f(f(x))
+twice(k => k * 3, 2)
+take_away(n => {1, 3, 4}, 7) is losing",
+    },
+    Topic {
         name: "assert",
         title: "assert: answer keys",
         text: "`assert CLAIM` prints nothing when the claim holds. When it fails, the diagnostic \

@@ -29,6 +29,7 @@ macro_rules! rulesets {
 /// Every file of the library, in the order `:help games` lists them.
 pub const RULESETS: &[Ruleset] = rulesets!(
     "lasker",
+    "take_away",
     "fibonacci_nim",
     "euclid",
     "moore",
@@ -141,6 +142,11 @@ static DEFINED: LazyLock<HashMap<&'static str, &'static Ruleset>> = LazyLock::ne
         .collect()
 });
 
+/// `std.chomp`: the name of the library's own family, however a user's `let` hides it.
+pub fn qualified(name: &str) -> Option<&str> {
+    name.strip_prefix("std.")
+}
+
 /// The file that defines a name, if the library does.
 pub fn defining(name: &str) -> Option<&'static Ruleset> {
     DEFINED.get(name).copied()
@@ -163,7 +169,8 @@ pub fn listing() -> String {
     let mut out = String::from(
         "The library of rulesets (std/, written in grundy; `:help NAME` shows a ruleset's \
          rules, theory and an example). Its families are there from the start, and a \
-         `let` of your own by the same name takes the place of the library's:\n\n",
+         `let` of your own by the same name takes the place of the library's (whose own stays \
+         `std.NAME`):\n\n",
     );
     for ruleset in RULESETS {
         let signatures: Vec<&str> = ruleset.definitions().iter().map(|d| d.signature).collect();

@@ -149,6 +149,8 @@ pub enum ExprKind {
         body: Box<Expr>,
         bindings: Vec<Binding>,
     },
+    /// `k => n - k`, `(a, b) => a + b`: a function written inline.
+    Lambda { params: Vec<Ident>, body: Arc<Expr> },
     /// `x is list`, `p is string`: whether a value is of a kind.
     IsKind {
         value: Box<Expr>,
@@ -207,7 +209,7 @@ pub enum Kind {
     Set,
     Range,
     Game,
-    /// A family of games: `kayles`, `let S(n) = ...`, `sub({1, 2})`.
+    /// A family or a function: `kayles`, `let S(n) = ...`, `sub({1, 2})`, `k => k + 1`.
     Family,
     /// A game graph: `digraph("a>b")`.
     Graph,
@@ -224,6 +226,7 @@ impl Kind {
         ("range", Kind::Range),
         ("game", Kind::Game),
         ("family", Kind::Family),
+        ("function", Kind::Family),
         ("graph", Kind::Graph),
     ];
 
@@ -436,6 +439,7 @@ impl Expr {
                 body.each_inner(visit);
             }
             ExprKind::IsKind { value, .. } => value.each_inner(visit),
+            ExprKind::Lambda { body, .. } => body.each_inner(visit),
         }
     }
 }

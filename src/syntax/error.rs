@@ -135,9 +135,10 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         expr | operation | heap | subtraction | neg | not | if_expr | game | set | list | paren
         | call | int | string | boolean | lone_star | element | kw_not | options_fn | replaced
         | slice | slice_from | slice_to => "an expression",
-        name => "a name",
+        name | library_name => "a name",
         list_pattern => "a name or a list of names `[a, b]`",
         bindings | kw_where => "`where`",
+        lambda | lambda_params | arrow => "`=>`",
         binding => "a binding `k = ...`",
         let_clause | kw_let_clause => "a `let` clause",
         command | verb => "a command",

@@ -204,7 +204,7 @@ fn convert_pest_error(
     names.dedup();
     // `where` and a comprehension's `let` may follow almost anything and are never missing:
     // naming them would only lengthen every list.
-    names.retain(|n| !matches!(*n, "`where`" | "a `let` clause"));
+    names.retain(|n| !matches!(*n, "`where`" | "a `let` clause" | "`=>`"));
     // `to` may follow only `dot`'s game and `plot`'s table: elsewhere it is no help to name.
     let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
     let first_word = text[line_start..].split_whitespace().next().unwrap_or("");

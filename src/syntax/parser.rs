@@ -575,7 +575,7 @@ impl Builder {
                 let text = pair.into_inner().next().map_or("", |p| p.as_str());
                 ExprKind::Str(text.into())
             }
-            Rule::name => ExprKind::Name(self.ident(&pair)),
+            Rule::name | Rule::library_name => ExprKind::Name(self.ident(&pair)),
             Rule::lone_star => ExprKind::LoneStar,
             Rule::paren => {
                 let inner = self.nested(span, 1, || self.expr(first_expr(pair)))?;
@@ -590,6 +590,7 @@ impl Builder {
                     otherwise: Box::new(next()?),
                 })
             })?,
+            Rule::lambda => self.nested(span, 1, || self.lambda(pair))?,
             Rule::game => ExprKind::Game(self.nested(span, 1, || self.elements(pair))?),
             Rule::set => ExprKind::Set(self.nested(span, 1, || self.elements(pair))?),
             Rule::list => ExprKind::List(self.nested(span, 1, || self.elements(pair))?),
@@ -597,6 +598,34 @@ impl Builder {
             rule => unreachable!("primary rule {rule:?}"),
         };
         Ok(Expr { kind, span })
+    }
+
+    /// `k => n - k`: its parameters, each once, and its body.
+    fn lambda(&self, pair: Pair<Rule>) -> Result<ExprKind> {
+        let mut inner = pair.into_inner();
+        let params_pair = inner.next().expect("a lambda's parameters");
+        let mut seen = HashSet::new();
+        let mut params = Vec::new();
+        for name in params_pair
+            .into_inner()
+            .filter(|p| p.as_rule() == Rule::name)
+        {
+            let ident = self.ident(&name);
+            if !seen.insert(ident.name.clone()) {
+                return Err(SyntaxError::DuplicateParameter {
+                    span: ident.span,
+                    name: ident.name.to_string(),
+                });
+            }
+            params.push(ident);
+        }
+        let body = inner
+            .find(|p| p.as_rule() == Rule::operation)
+            .expect("a lambda's body");
+        Ok(ExprKind::Lambda {
+            params,
+            body: Arc::new(self.expr(body)?),
+        })
     }
 
     fn call(&self, pair: Pair<Rule>) -> Result<ExprKind> {

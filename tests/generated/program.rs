@@ -409,6 +409,14 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
                 hex_code(rng).replace(['8', '9', 'A', 'B', 'C', 'D', 'E', 'F'], "7")
             ),
             5 => format!("sub({})", set(rng, scope, d)),
+            6 if rng.chance(40) => {
+                // A function written inline, of a parameter and maybe a name around it.
+                let param = rng.pick(&["x", "w0"]).to_owned();
+                scope.locals.push(param.clone());
+                let body = expr(rng, scope, Type::Game, d.min(2));
+                scope.locals.pop();
+                format!("({param} => {body})")
+            }
             _ => match scope.families.iter().find(|(_, arity)| *arity == 1) {
                 Some((name, _)) => name.clone(),
                 None => "kayles".into(),

@@ -308,22 +308,20 @@ impl Session {
 
     /// Evaluates the body of a call and remembers its value.
     fn enter(&mut self, function: &Arc<Function>, key: CallKey, span: Span) -> Result<Value> {
-        let params = function
-            .params
-            .iter()
-            .map(|p| p.name.clone())
-            .zip(key.args.iter().cloned());
-        let caller_locals = std::mem::replace(&mut self.frame.locals, params.collect());
+        let caller_locals = std::mem::replace(&mut self.frame.locals, function.locals(&key.args));
         self.calls.chain.insert(key.clone());
         let caller_in_library = std::mem::replace(&mut self.program.in_library, function.library);
         // A quantifier in the body decides no case of the caller's (a call found in the memo
         // would not have decided it either).
         let caller_case = self.claims.case.take();
+        // The fast paths number a body's locals from its parameters: a function that
+        // captured values is walked.
+        let fast = function.captured.is_empty();
         let result = self.in_session_play(|session| {
-            if let Some(result) = session.run_small(function, &key.args) {
+            if fast && let Some(result) = session.run_small(function, &key.args) {
                 return result;
             }
-            match session.compiled_body(function) {
+            match session.compiled_body(function).filter(|_| fast) {
                 Some(code) => session.exec_code(&code),
                 None => session.eval(&function.body),
             }

@@ -4,6 +4,7 @@
 //! probably meant. A new operator or form of expression goes here.
 
 mod bindings;
+mod lambdas;
 pub(in crate::eval) use bindings::of_kind;
 pub(in crate::eval) mod collections;
 pub(in crate::eval) mod ops;
@@ -132,6 +133,7 @@ impl Session {
             }
             ExprKind::Where { body, bindings } => self.where_bindings(body, bindings),
             ExprKind::IsKind { value, kind, .. } => self.is_kind(value, *kind),
+            ExprKind::Lambda { params, body } => self.lambda(expr.span, params, body),
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval(game)?;
                 let id = self.game_operand(&value, game)?;
@@ -211,6 +213,10 @@ impl Session {
     }
 
     fn lookup(&mut self, ident: &Ident) -> Result<Value> {
+        if crate::library::qualified(&ident.name).is_some() {
+            let function = self.library_own(ident)?;
+            return Ok(Value::Family(Family::User(function)));
+        }
         if let Some((_, value)) = self
             .frame
             .locals
@@ -569,6 +575,10 @@ impl Session {
     }
 
     fn call(&mut self, callee: &Ident, args: &[Expr], span: Span) -> Result<Value> {
+        if crate::library::qualified(&callee.name).is_some() {
+            let function = self.library_own(callee)?;
+            return self.call_user(callee, &function, args, span);
+        }
         let local = self
             .frame
             .locals
@@ -619,11 +629,14 @@ impl Session {
                 name: callee.name.to_string(),
                 expected: plural(function.params.len(), "argument"),
                 found: args.len().to_string(),
-                help: Some(format!(
-                    "it was defined as `{}({})`",
-                    function.name.name,
-                    params.join(", ")
-                )),
+                help: Some(match function.is_inline() {
+                    true => format!("it was written `{}`", self.sources.text(function.name.span)),
+                    false => format!(
+                        "it was defined as `{}({})`",
+                        function.name.name,
+                        params.join(", ")
+                    ),
+                }),
             }
             .into());
         }

@@ -253,8 +253,9 @@ impl Session {
                     // may call (a Cram board's moves leave `cram_board` regions).
                     ExprKind::Call { callee, .. } => {
                         families.insert(callee.name.clone());
+                        let own = crate::library::qualified(&callee.name).unwrap_or(&callee.name);
                         if self.family_named(&callee.name).is_none()
-                            && let Some(ruleset) = crate::library::defining(&callee.name)
+                            && let Some(ruleset) = crate::library::defining(own)
                         {
                             families
                                 .extend(ruleset.definitions().iter().map(|d| Arc::from(d.name)));
@@ -282,6 +283,9 @@ impl Session {
 
     /// The family of the user's own or of the library a name calls.
     fn family_named(&self, name: &str) -> Option<&std::sync::Arc<Function>> {
+        if let Some(own) = crate::library::qualified(name) {
+            return self.program.library.get(own);
+        }
         match self.program.globals.get(name) {
             Some(Global::Function(function)) => Some(function),
             Some(Global::Value(Value::Family(Family::User(function)))) => Some(function),

@@ -98,6 +98,11 @@ fn find(expr: &Expr, values: &[(Arc<str>, String)], operand: bool, found: &mut V
         ExprKind::Claim { game, .. } | ExprKind::IsKind { value: game, .. } => {
             walk(game, true, found)
         }
+        ExprKind::Lambda { params, body } => {
+            let mut seen = values.to_vec();
+            seen.retain(|(name, _)| params.iter().all(|p| p.name != *name));
+            find(body, &seen, false, found);
+        }
         ExprKind::Where { body, bindings } => {
             let mut seen = values.to_vec();
             for binding in bindings {

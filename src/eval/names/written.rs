@@ -55,9 +55,7 @@ impl Session {
         (id, name): (GameId, String),
         walk: Walk,
     ) -> Result<Vec<Leaf>> {
-        let params = function.params.iter().map(|p| p.name.clone());
-        let locals = params.zip(values.iter().cloned()).collect();
-        let caller_locals = std::mem::replace(&mut self.frame.locals, locals);
+        let caller_locals = std::mem::replace(&mut self.frame.locals, function.locals(values));
         // A library body sees the library's names, not the user's, here as when it ran.
         let caller_in_library = std::mem::replace(&mut self.program.in_library, function.library);
         let body = self.required_value(&function.body);
@@ -159,6 +157,9 @@ impl Session {
     }
 
     pub(in crate::eval) fn user_function(&self, name: &str) -> Option<Arc<Function>> {
+        if let Some(own) = crate::library::qualified(name) {
+            return self.loaded_library_family(own);
+        }
         let local = self.frame.locals.iter().rev().find(|(n, _)| &**n == name);
         match local.map(|(_, v)| v) {
             Some(Value::Family(Family::User(function))) => return Some(function.clone()),

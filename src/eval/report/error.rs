@@ -334,12 +334,29 @@ pub enum Warning {
         span: Span,
         edges: String,
     },
+    #[error("`{name}` hides the library's `{name}` (std/{file}.game)")]
+    #[diagnostic(
+        code(grundy::warning::hides_library),
+        severity(Warning),
+        help(
+            "this definition is used from here on; the library's own is still `std.{name}`, and \
+             its families go on using it. To keep both under plain names, name yours otherwise"
+        )
+    )]
+    HidesLibrary {
+        #[label("the library has a `{name}`")]
+        span: Span,
+        name: String,
+        file: &'static str,
+    },
 }
 
 impl Warning {
     pub fn span(&self) -> Span {
         match self {
-            Warning::XorIsNotPower { span, .. } | Warning::FloatingEdges { span, .. } => *span,
+            Warning::XorIsNotPower { span, .. }
+            | Warning::FloatingEdges { span, .. }
+            | Warning::HidesLibrary { span, .. } => *span,
         }
     }
 }

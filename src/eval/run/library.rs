@@ -15,7 +15,10 @@ use crate::eval::values::Function;
 use crate::eval::{Global, Session};
 use crate::library::{self, Ruleset};
 use crate::source::Span;
-use crate::syntax::{self, ast::StmtKind};
+use crate::syntax::{
+    self,
+    ast::{Ident, StmtKind},
+};
 
 impl Session {
     /// A top-level name as a body sees it: the user's definition, except inside the library.
@@ -35,6 +38,18 @@ impl Session {
         let ruleset = library::defining(name)?;
         self.load_ruleset(ruleset);
         self.program.library.get(name).cloned()
+    }
+
+    /// `std.chomp`: the library's family, whatever the user defined; one it does not have is
+    /// refused (the resolver reports it before a program runs, so only the REPL's `:` paths
+    /// and values built at run time meet this).
+    pub(in crate::eval) fn library_own(
+        &mut self,
+        ident: &Ident,
+    ) -> Result<Arc<Function>, EvalError> {
+        let own = crate::library::qualified(&ident.name).unwrap_or(&ident.name);
+        self.library_family(own)
+            .ok_or_else(|| unknown_in_library(ident, own))
     }
 
     /// A library family already loaded, for what needs no loading (explanations of calls
@@ -113,10 +128,28 @@ impl Session {
                     params,
                     body,
                     library: true,
+                    captured: Box::default(),
                 };
                 self.program.library.insert(name.name, Arc::new(function));
             }
         }
+    }
+}
+
+/// `std.name` for a name the library does not define.
+pub(in crate::eval) fn unknown_in_library(ident: &Ident, own: &str) -> EvalError {
+    let near = crate::library::names()
+        .iter()
+        .filter(|name| strsim::levenshtein(name, own) <= 2)
+        .min_by_key(|name| strsim::levenshtein(name, own));
+    EvalError::UnknownName {
+        span: ident.span,
+        name: ident.name.to_string(),
+        help: Some(match near {
+            Some(name) => format!("did you mean `std.{name}`?"),
+            None => "`std.` names a family of the library (`:help games` lists them): `std.chomp`"
+                .to_owned(),
+        }),
     }
 }
 

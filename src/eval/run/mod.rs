@@ -48,6 +48,9 @@ pub(in crate::eval) struct Program {
     pub(in crate::eval) writes_files: bool,
     /// The values of answers, while a host (the Python module) asks for them.
     pub(in crate::eval) kept: Option<host::Kept>,
+    /// Functions written inline that capture nothing, by where they are written: evaluated
+    /// again, such a lambda is the same function, and what it remembers is shared.
+    pub(in crate::eval) lambdas: FxHashMap<Span, Arc<Function>>,
 }
 
 impl Default for Program {
@@ -61,6 +64,7 @@ impl Default for Program {
             at_prompt: false,
             writes_files: true,
             kept: None,
+            lambdas: FxHashMap::default(),
         }
     }
 }
@@ -353,8 +357,34 @@ impl Session {
         answer
     }
 
+    /// `let S(n) = body`: a family of the user's own.
+    fn define_function(&mut self, name: &Ident, params: &[Ident], body: &Arc<Expr>) {
+        self.program.function_count += 1;
+        let function = Function {
+            id: self.program.function_count,
+            name: name.clone(),
+            params: params.to_vec(),
+            body: body.clone(),
+            library: false,
+            captured: Box::default(),
+        };
+        self.define(name, Global::Function(Arc::new(function)));
+    }
+
     fn exec_statement(&mut self, stmt: &Stmt) -> Result<Answer> {
         match &stmt.kind {
+            // `let f = x => e` is `let f(x) = e`: the function is called `f` in answers.
+            StmtKind::Let {
+                name,
+                params: None,
+                body,
+            } if let ExprKind::Lambda { params, body } = &body.unparen().kind => {
+                self.define_function(name, params, body);
+                Ok(Answer::Defined {
+                    name: name.name.to_string(),
+                    family: true,
+                })
+            }
             StmtKind::Let {
                 name,
                 params: None,
@@ -383,15 +413,7 @@ impl Session {
                 params: Some(params),
                 body,
             } => {
-                self.program.function_count += 1;
-                let function = Function {
-                    id: self.program.function_count,
-                    name: name.clone(),
-                    params: params.clone(),
-                    body: body.clone(),
-                    library: false,
-                };
-                self.define(name, Global::Function(Arc::new(function)));
+                self.define_function(name, params, body);
                 Ok(Answer::Defined {
                     name: name.name.to_string(),
                     family: true,

@@ -30,6 +30,7 @@ impl Session {
             defining: None,
             scope: Vec::new(),
             compared: 0,
+            hidden: FxHashSet::default(),
             errors: Vec::new(),
             warnings: Vec::new(),
         };
@@ -47,9 +48,25 @@ impl Session {
             }
         }
         for stmt in statements {
+            if let StmtKind::Let { name, .. } = &stmt.kind {
+                resolver.hides_library(name, stmt.span);
+            }
             match &stmt.kind {
                 // A family's body is looked up when called, by which time later names may be
                 // defined.
+                // `let f = x => e` is the family `let f(x) = e`.
+                StmtKind::Let {
+                    name,
+                    params: None,
+                    body,
+                } if let ExprKind::Lambda { params, body } = &body.unparen().kind => {
+                    let not_yet = std::mem::take(&mut resolver.not_yet);
+                    resolver.scope = params.iter().map(|p| p.name.clone()).collect();
+                    resolver.expr(body);
+                    resolver.scope.clear();
+                    resolver.not_yet = not_yet;
+                    resolver.not_yet.remove(&name.name);
+                }
                 StmtKind::Let {
                     name,
                     params: Some(params),
@@ -103,6 +120,8 @@ struct Resolver<'s> {
     scope: Vec<Arc<str>>,
     /// Names compared with unknown ones so far, for "did you mean".
     compared: usize,
+    /// Library names this program's `let`s hide, each warned of once.
+    hidden: FxHashSet<Arc<str>>,
     errors: Vec<EvalError>,
     warnings: Vec<Warning>,
 }
@@ -162,6 +181,12 @@ impl Resolver<'_> {
             }
             ExprKind::Paren(inner) => self.expr(inner),
             ExprKind::IsKind { value, .. } => self.expr(value),
+            ExprKind::Lambda { params, body } => {
+                let mark = self.scope.len();
+                self.scope.extend(params.iter().map(|p| p.name.clone()));
+                self.expr(body);
+                self.scope.truncate(mark);
+            }
             ExprKind::Where { body, bindings } => {
                 let mark = self.scope.len();
                 for binding in bindings {
@@ -203,6 +228,28 @@ impl Resolver<'_> {
             self.expr(label);
         }
         self.scope.truncate(mark);
+    }
+
+    /// `let chomp(r) = ...` where the library has a `chomp`: said once, when the user's name
+    /// first takes its place (the library's own stays `std.chomp`). The library's own
+    /// definition word for word (a file of std/ run as a script) hides nothing.
+    fn hides_library(&mut self, name: &Ident, statement: Span) {
+        let Some(ruleset) = crate::library::defining(&name.name) else {
+            return;
+        };
+        if ruleset.text.contains(self.session.sources.text(statement)) {
+            return;
+        }
+        if self.session.program.globals.contains_key(&name.name)
+            || !self.hidden.insert(name.name.clone())
+        {
+            return;
+        }
+        self.warnings.push(Warning::HidesLibrary {
+            span: name.span,
+            name: name.name.to_string(),
+            file: ruleset.name,
+        });
     }
 
     /// `10^18` written for a power: a literal 2 or 10 xor'ed with a literal.
@@ -254,6 +301,13 @@ impl Resolver<'_> {
 
     fn name(&mut self, ident: &Ident) {
         let name = &ident.name;
+        if let Some(own) = crate::library::qualified(name) {
+            if crate::library::defining(own).is_none() {
+                let error = crate::eval::run::library::unknown_in_library(ident, own);
+                self.errors.push(error);
+            }
+            return;
+        }
         let known = self.scope.contains(name)
             || self.session.program.globals.contains_key(name)
             || self.program.contains(name)

@@ -58,6 +58,26 @@ pub struct Function {
     /// It comes from the library (std/): its body sees the library and the built-ins, never
     /// the user's definitions, so a user's `let` of a name it uses does not change it.
     pub(in crate::eval) library: bool,
+    /// A function written inline (`k => n - k`): the values of the names it uses from where
+    /// it was written, bound after its parameters whenever it is called.
+    pub(in crate::eval) captured: Box<[(Arc<str>, Value)]>,
+}
+
+impl Function {
+    /// Written inline (`k => n - k`): named by its text in parentheses, which no `let` name
+    /// can start with.
+    pub(in crate::eval) fn is_inline(&self) -> bool {
+        self.name.name.starts_with('(')
+    }
+
+    /// The locals a call's body starts with: its parameters, then what it captured.
+    pub(in crate::eval) fn locals(&self, args: &[Value]) -> Vec<(Arc<str>, Value)> {
+        let params = self.params.iter().map(|p| p.name.clone());
+        params
+            .zip(args.iter().cloned())
+            .chain(self.captured.iter().cloned())
+            .collect()
+    }
 }
 
 /// A family of games, one for each heap size (or argument).

@@ -237,6 +237,9 @@ impl Session {
     /// The family a call by this name calls, found as [`Session::eval`] finds it (the caller
     /// has made sure no local has the name); `None` for anything else.
     pub(in crate::eval) fn family_called(&mut self, name: &str) -> Option<Arc<Function>> {
+        if let Some(own) = crate::library::qualified(name) {
+            return self.library_family(own);
+        }
         match self.global(name) {
             Some(Global::Function(function)) => Some(function.clone()),
             None => self.library_family(name),
