@@ -459,6 +459,7 @@ fn answer_json(answer: &Answer) -> Value {
         Answer::Collection { set, members, .. } => json!({
             "kind": if *set { "set" } else { "list" }, "members": members,
         }),
+        Answer::Map { entries, .. } => json!({ "kind": "map", "entries": entries }),
         Answer::Defined { name, family } => {
             json!({ "kind": "definition", "name": name, "family": family })
         }

@@ -4,7 +4,7 @@
 use grundy::eval::{Answer, Value};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFrozenSet, PyList, PyRange, PySet, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyFrozenSet, PyList, PyRange, PySet, PyString, PyTuple};
 
 use crate::explanation::Explanation;
 use crate::game::Game;
@@ -76,6 +76,29 @@ pub fn value(session: &Bound<'_, Session>, value: &Value, hashable: bool) -> PyR
             .into_any()
             .unbind(),
         Value::SetOf(items) => PySet::new(py, members(items, true)?)?.into_any().unbind(),
+        // A dict is not hashable: inside a set, a map is a tuple of its (key, value) pairs.
+        Value::Map(entries) if hashable => {
+            let pairs = (entries.iter())
+                .map(|(k, v)| {
+                    let pair = [
+                        self::value(session, k, true)?,
+                        self::value(session, v, true)?,
+                    ];
+                    Ok(PyTuple::new(py, pair)?.into_any().unbind())
+                })
+                .collect::<PyResult<Vec<_>>>()?;
+            PyTuple::new(py, pairs)?.into_any().unbind()
+        }
+        Value::Map(entries) => {
+            let dict = PyDict::new(py);
+            for (k, v) in entries.iter() {
+                dict.set_item(
+                    self::value(session, k, true)?,
+                    self::value(session, v, false)?,
+                )?;
+            }
+            dict.into_any().unbind()
+        }
         other => PyString::new(py, other.kind()).into_any().unbind(),
     })
 }

@@ -39,6 +39,8 @@ def test_values_become_python_values(session: grundy.Session) -> None:
     assert session.eval("[1, [2], {3}]") == [1, [2], {3}]
     assert session.eval("{[1, 2], [3]}") == {(1, 2), (3,)}
     assert session.eval("2..5") == range(2, 5)
+    assert session.eval('{"b": [1], "a": 2}') == {"a": 2, "b": [1]}
+    assert session.eval("{{1: 2}}") == {((1, 2),)}
     assert session.eval("kayles") == "kayles"
     game = session.eval("*3 + *5")
     assert isinstance(game, grundy.Game) and game.nimber == 6

@@ -60,11 +60,13 @@ reported with the cycle of calls.",
 before it); after an `if` it is the whole `if`'s, and it may start the next line of a \
 definition. In a comprehension, `let q = v` names a value for the clauses after it. A pattern \
 `[a, b]` takes a list apart in `for`, `where` and `let` clauses. `x is list` (`int`, `bool`, \
-`string`, `set`, `range`, `game`, `family`, `graph`) tests a value's kind.",
+`string`, `set`, `map`, `range`, `game`, `function`, `graph`) tests a value's kind. A map \
+`{\"a\": 1}` (`{:}` empty) is read `m[k]`, changed `m[k := v]`, gone through by key.",
         example: "x * y where x = 3, y = x + 1
 [q for x in 0..6 let q = x * x if q % 2 == 0]
 sum(a * b for [a, b] in [[1, 2], [3, 4]])
-[1, 2] is list and not (3 is list)",
+[1, 2] is list and not (3 is list)
+{\"a\": 1, \"b\": 2}[\"b\" := 5]",
     },
     Topic {
         name: "lambda",
@@ -279,6 +281,14 @@ for free.",
         text: "The number of elements of a list, members of a set, integers of a range or \
 characters of a string.",
         example: "len([3, 4, 5])\nlen(options(*4))",
+    },
+    Topic {
+        name: "keys",
+        title: "keys(m), values(m), items(m): a map's entries, as lists",
+        text: "The keys of a map in order, their values in the same order, or the entries as \
+[key, value] pairs: `for [k, v] in items(m)`. `len(m)` is how many keys, `k in m` whether it \
+has the key k, `m[k]` the value of k, `m[k := v]` the map with k's value v.",
+        example: "let m = {\"b\": 2, \"a\": 1}\nkeys(m)\nvalues(m)\n[k + str(v) for [k, v] in items(m)]",
     },
     Topic {
         name: "sum",

@@ -121,6 +121,9 @@ pub enum ExprKind {
     Set(Vec<Element>),
     /// `[3, 4, 5]`, `[p[i] - k for k in 1..=p[i]]`
     List(Vec<Element>),
+    /// `{"a": 1}`, `{:}`, `{k: k * k for k in 0..5}`: each entry's key, and its value under
+    /// the entry's clauses.
+    Map(Vec<(Expr, Element)>),
     /// `p[2]`, `p[1:3]`, `p[i := v]`
     Subscript {
         target: Box<Expr>,
@@ -213,6 +216,7 @@ pub enum Kind {
     Family,
     /// A game graph: `digraph("a>b")`.
     Graph,
+    Map,
 }
 
 impl Kind {
@@ -228,6 +232,7 @@ impl Kind {
         ("family", Kind::Family),
         ("function", Kind::Family),
         ("graph", Kind::Graph),
+        ("map", Kind::Map),
     ];
 
     pub fn word(self) -> &'static str {
@@ -409,6 +414,12 @@ impl Expr {
             }
             ExprKind::Game(elements) | ExprKind::Set(elements) | ExprKind::List(elements) => {
                 for element in elements {
+                    element.each_inner(visit);
+                }
+            }
+            ExprKind::Map(entries) => {
+                for (key, element) in entries {
+                    key.each_inner(visit);
                     element.each_inner(visit);
                 }
             }

@@ -139,6 +139,8 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         list_pattern => "a name or a list of names `[a, b]`",
         bindings | kw_where => "`where`",
         lambda | lambda_params | arrow => "`=>`",
+        map | map_entry => "an expression",
+        map_colon => "`:`",
         binding => "a binding `k = ...`",
         let_clause | kw_let_clause => "a `let` clause",
         command | verb => "a command",

@@ -385,8 +385,8 @@ fn help_for(expected: &[&str], found: &str) -> String {
         .any(|e| e.starts_with("`losing`, `winning`, `P` or `N`"))
     {
         "claim an outcome, `G is losing` (also `is P`) or `G is winning` (also `is N`), or a \
-         kind: `p is list`, `x is int`, `is bool`, `is string`, `is set`, `is range`, `is game`, \
-         `is family`, `is graph`"
+         kind: `p is list`, `x is int`, `is bool`, `is string`, `is set`, `is map`, `is range`, \
+         `is game`, `is function`, `is graph`"
     } else if expected.contains(&"an expression") && found == "the end of the input" {
         "the statement stops in the middle: something is missing at the end"
     } else if expected.contains(&"an expression") && operator {

@@ -593,6 +593,7 @@ impl Builder {
             Rule::lambda => self.nested(span, 1, || self.lambda(pair))?,
             Rule::game => ExprKind::Game(self.nested(span, 1, || self.elements(pair))?),
             Rule::set => ExprKind::Set(self.nested(span, 1, || self.elements(pair))?),
+            Rule::map => ExprKind::Map(self.nested(span, 1, || self.entries(pair))?),
             Rule::list => ExprKind::List(self.nested(span, 1, || self.elements(pair))?),
             Rule::call => self.nested(span, 1, || self.call(pair))?,
             rule => unreachable!("primary rule {rule:?}"),
@@ -714,6 +715,29 @@ impl Builder {
             },
             span,
         })
+    }
+
+    /// A map's entries: each key, and its value with the entry's clauses.
+    fn entries(&self, pair: Pair<Rule>) -> Result<Vec<(Expr, Element)>> {
+        pair.into_inner()
+            .filter(|p| p.as_rule() == Rule::map_entry)
+            .map(|entry| {
+                let span = self.span(&entry);
+                let mut inner = entry
+                    .into_inner()
+                    .filter(|p| p.as_rule() != Rule::map_colon);
+                let key = self.expr(inner.next().expect("a key"))?;
+                let expr = self.expr(inner.next().expect("a value"))?;
+                let clauses = inner.map(|part| self.clause(part)).collect::<Result<_>>()?;
+                let element = Element {
+                    expr,
+                    label: None,
+                    clauses,
+                    span,
+                };
+                Ok((key, element))
+            })
+            .collect()
     }
 
     fn elements(&self, pair: Pair<Rule>) -> Result<Vec<Element>> {

@@ -428,8 +428,22 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
 /// A list, string or set of any values.
 fn data(rng: &mut Rng, scope: &mut Scope, leaf: bool, d: u32) -> String {
     if leaf {
-        return match rng.below(5) {
+        return match rng.below(6) {
             0 => "[]".into(),
+            // A map, and now and then a missing key read.
+            5 => {
+                let map = format!(
+                    "{{{}: {}, \"k\": [{}]}}",
+                    small(rng),
+                    small(rng),
+                    small(rng)
+                );
+                match rng.below(3) {
+                    0 => format!("keys({map})"),
+                    1 => format!("[({map})[{}]]", small(rng)),
+                    _ => map,
+                }
+            }
             1 => format!("[{}, {}]", small(rng), small(rng)),
             2 => format!("\"{}\"", rng.pick(&["xx.x", "", "THHT", "x"])),
             3 => format!("{{[{}], \"a\"}}", small(rng)),

@@ -23,7 +23,9 @@ KEYWORDS = (
 )  # fmt: skip
 
 # The kinds `x is list` tests, coloured as keywords right after `is` (elsewhere they are names).
-KINDS = ("int", "bool", "string", "list", "set", "range", "game", "family", "graph")
+KINDS = (
+    "int", "bool", "string", "list", "set", "map", "range", "game", "family", "function", "graph",
+)  # fmt: skip
 
 
 class GrundyLexer(RegexLexer):

@@ -96,6 +96,7 @@ impl Session {
             "len" => {
                 let len = match &value {
                     Value::List(items) | Value::SetOf(items) => items.len() as u128,
+                    Value::Map(entries) => entries.len() as u128,
                     Value::Set(members) => members.len() as u128,
                     Value::Str(text) => {
                         self.pass_over(text.len(), arg.span)?;

@@ -7,6 +7,7 @@
 pub(in crate::eval) mod boards;
 pub(in crate::eval) mod digraph;
 pub(in crate::eval) mod functions;
+pub(in crate::eval) mod maps;
 pub(in crate::eval) mod misere;
 pub(in crate::eval) mod pictures;
 
@@ -149,6 +150,21 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "where x is in the list p, or where the string x starts in the string p, as a list: indices(\"x..x.\", \".\") == [1, 2, 4]",
     },
     Builtin {
+        name: "keys",
+        signature: "keys(m)",
+        summary: "the keys of the map m, in order, as a list: keys({\"b\": 1, \"a\": 2}) == [\"a\", \"b\"]",
+    },
+    Builtin {
+        name: "values",
+        signature: "values(m)",
+        summary: "the values of the map m, in order of their keys, as a list",
+    },
+    Builtin {
+        name: "items",
+        signature: "items(m)",
+        summary: "the entries of the map m as [key, value] pairs, in order of key: for [k, v] in items(m)",
+    },
+    Builtin {
         name: "transpose",
         signature: "transpose(\"../#.\")",
         summary: "a board's columns as its rows: transpose(\"../#.\") == \".#/..\"",
@@ -262,6 +278,9 @@ impl Session {
         let name = &*callee.name;
         if crate::eval::builtins::functions::is_data_builtin(name) {
             return self.call_data_builtin(callee, args, span);
+        }
+        if maps::is_map_builtin(name) {
+            return self.call_map_builtin(callee, args, span);
         }
         if crate::eval::builtins::boards::is_board_builtin(name) {
             return self.call_board_builtin(callee, args, span);

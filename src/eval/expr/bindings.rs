@@ -142,6 +142,7 @@ pub(in crate::eval) fn of_kind(value: &Value, kind: Kind) -> bool {
             | (Value::Game(_), Kind::Game)
             | (Value::Family(_), Kind::Family)
             | (Value::Digraph(_), Kind::Graph)
+            | (Value::Map(_), Kind::Map)
     )
 }
 

@@ -31,6 +31,13 @@ fn nesting(value: &Value, limit: usize) -> usize {
                 return deepest;
             }
             stack.extend(items.iter().map(|item| (item, depth)));
+        } else if let Value::Map(entries) = value {
+            let depth = depth + 1;
+            deepest = deepest.max(depth);
+            if deepest > limit {
+                return deepest;
+            }
+            stack.extend(entries.iter().flat_map(|(k, v)| [(k, depth), (v, depth)]));
         } else if let Value::Set(_) = value {
             deepest = deepest.max(depth + 1);
         }
@@ -168,6 +175,9 @@ impl Session {
         subscript: &Subscript,
     ) -> Result<Value> {
         let value = self.eval(target)?;
+        if let Value::Map(entries) = &value {
+            return self.map_subscript(entries, target, subscript);
+        }
         let Some(sequence) = Sequence::of(&value) else {
             return Err(not_a_sequence(&value, target.span, subscript).into());
         };
@@ -320,6 +330,7 @@ impl Session {
             return Ok(false);
         }
         Ok(match (collection.value, &item_value) {
+            (Value::Map(entries), key) => entries.binary_search_by(|(k, _)| k.cmp(key)).is_ok(),
             (Value::Set(members), Value::Int(n)) => members.binary_search(n).is_ok(),
             (Value::Set(_), _) => false,
             (Value::SetOf(members), value) => members.binary_search(value).is_ok(),
@@ -505,6 +516,7 @@ impl Session {
                 Passes::Range(Box::new(range_members(start, end)))
             }
             Value::List(items) | Value::SetOf(items) => Passes::Values(items.clone(), 0),
+            Value::Map(entries) => Passes::Keys(entries.clone(), 0),
             // A character at a time: a string of megabytes is not made a list of them first.
             Value::Str(text) => Passes::Chars(text.clone(), 0),
             other => {
@@ -532,6 +544,8 @@ pub(in crate::eval) enum Passes {
     Ints(Arc<[i64]>, usize),
     Range(Box<dyn Iterator<Item = i64>>),
     Values(Arc<[Value]>, usize),
+    /// A map's keys, in order.
+    Keys(Arc<[(Value, Value)]>, usize),
     /// A string's characters, from the byte at the offset on.
     Chars(Arc<str>, usize),
 }
@@ -551,6 +565,11 @@ impl Iterator for Passes {
                 let item = items.get(*at)?.clone();
                 *at += 1;
                 Some(item)
+            }
+            Passes::Keys(entries, at) => {
+                let (key, _) = entries.get(*at)?;
+                *at += 1;
+                Some(key.clone())
             }
             Passes::Chars(text, at) => {
                 let c = text[*at..].chars().next()?;

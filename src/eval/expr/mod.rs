@@ -5,6 +5,7 @@
 
 mod bindings;
 mod lambdas;
+mod maps;
 pub(in crate::eval) use bindings::of_kind;
 pub(in crate::eval) mod collections;
 pub(in crate::eval) mod ops;
@@ -157,6 +158,7 @@ impl Session {
                 self.game_of(noted, list, expr.span)
             }
             ExprKind::Set(elements) => self.set_literal(elements, expr.span),
+            ExprKind::Map(entries) => self.map_literal(entries, expr.span),
             ExprKind::List(elements) => self.list_literal(elements, expr.span),
             ExprKind::Generator(element) => {
                 self.list_literal(std::slice::from_ref(&**element), expr.span)
@@ -961,7 +963,15 @@ impl Session {
         match value {
             // Data without games is written out without the session, as the names of calls
             // written out when first read are (`crate::eval::names`).
-            data @ (Value::List(_) | Value::SetOf(_)) if is_plain(data) => describe_plain(data),
+            data @ (Value::List(_) | Value::SetOf(_) | Value::Map(_)) if is_plain(data) => {
+                describe_plain(data)
+            }
+            Value::Map(entries) => {
+                let shown: Vec<String> = (entries.iter())
+                    .map(|(k, v)| format!("{}: {}", self.describe_value(k), self.describe_value(v)))
+                    .collect();
+                format!("{{{}}}", shown.join(", "))
+            }
             Value::List(items) => format!("[{}]", self.describe_values(items)),
             Value::SetOf(members) => format!("{{{}}}", self.set_shown(members).join(", ")),
             Value::Game(id) => self.arena.describe_named(*id, &self.scoped_names()),

@@ -405,6 +405,7 @@ fn is_data(value: &Value) -> bool {
             | Value::List(_)
             | Value::Set(_)
             | Value::SetOf(_)
+            | Value::Map(_)
             | Value::Range { .. }
             | Value::Game(_)
     )

@@ -68,6 +68,7 @@ pub(in crate::eval) fn is_plain(value: &Value) -> bool {
             true
         }
         Value::List(items) | Value::SetOf(items) => items.iter().all(is_plain),
+        Value::Map(entries) => entries.iter().all(|(k, v)| is_plain(k) && is_plain(v)),
         _ => false,
     }
 }
@@ -87,6 +88,13 @@ pub(in crate::eval) fn describe_plain(value: &Value) -> String {
         }
         Value::SetOf(members) => {
             let shown: Vec<String> = members.iter().map(describe_plain).collect();
+            format!("{{{}}}", shown.join(", "))
+        }
+        Value::Map(entries) if entries.is_empty() => "{:}".to_owned(),
+        Value::Map(entries) => {
+            let shown: Vec<String> = (entries.iter())
+                .map(|(k, v)| format!("{}: {}", describe_plain(k), describe_plain(v)))
+                .collect();
             format!("{{{}}}", shown.join(", "))
         }
         _ => unreachable!("plain values only"),

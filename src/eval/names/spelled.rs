@@ -143,6 +143,17 @@ fn find(expr: &Expr, values: &[(Arc<str>, String)], operand: bool, found: &mut V
             }
         }
         ExprKind::Generator(element) => find_in_element(element, values, found),
+        // A key is written under its entry's clauses as the value is.
+        ExprKind::Map(entries) => {
+            for (key, element) in entries {
+                let keyed = Element {
+                    expr: key.clone(),
+                    ..element.clone()
+                };
+                find_in_element(&keyed, values, found);
+                find_in_element(element, values, found);
+            }
+        }
         ExprKind::Call { args, .. } => {
             for arg in args {
                 walk(arg, false, found);

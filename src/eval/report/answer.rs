@@ -97,6 +97,11 @@ pub enum Answer {
         members: Vec<String>,
         full: bool,
     },
+    /// A map: its keys and values as typed, in order of key.
+    Map {
+        entries: Vec<(String, String)>,
+        full: bool,
+    },
     /// What `why`, `moves`, `options`, `tree` and `dot` print.
     Explanation(Explanation),
     /// A family of games, by its name, with how one of its games is written.
@@ -179,6 +184,24 @@ impl fmt::Display for Answer {
                     write!(f, " … {more} more{close} (`full ...` shows them all)")
                 } else {
                     write!(f, "{close}")
+                }
+            }
+            Answer::Map { entries, .. } if entries.is_empty() => f.write_str("{:}"),
+            Answer::Map { entries, full } => {
+                let shown = if *full {
+                    entries.len()
+                } else {
+                    entries.len().min(SET_MEMBERS)
+                };
+                let written: Vec<String> = (entries[..shown].iter())
+                    .map(|(k, v)| format!("{k}: {v}"))
+                    .collect();
+                write!(f, "{{{}", written.join(", "))?;
+                if shown < entries.len() {
+                    let more = entries.len() - shown;
+                    write!(f, " … {more} more}} (`full ...` shows them all)")
+                } else {
+                    f.write_str("}")
                 }
             }
             Answer::Explanation(explanation) => write!(f, "{explanation}"),

@@ -463,6 +463,10 @@ impl Session {
                         members,
                         full: true,
                     },
+                    Answer::Map { entries, .. } => Answer::Map {
+                        entries,
+                        full: true,
+                    },
                     other => other,
                 })
             }
@@ -522,6 +526,12 @@ impl Session {
             Value::SetOf(members) => Answer::Collection {
                 set: true,
                 members: self.set_shown(&members),
+                full: false,
+            },
+            Value::Map(entries) => Answer::Map {
+                entries: (entries.iter())
+                    .map(|(k, v)| (self.describe_value(k), self.describe_value(v)))
+                    .collect(),
                 full: false,
             },
             Value::Family(family) => Answer::Family {

@@ -159,6 +159,11 @@ impl Resolver<'_> {
                 elements.iter().for_each(|element| self.element(element));
             }
             ExprKind::Generator(element) => self.element(element),
+            ExprKind::Map(entries) => {
+                for (key, element) in entries {
+                    self.element_with(element, Some(key));
+                }
+            }
             ExprKind::Subscript {
                 target, subscript, ..
             } => {
@@ -212,6 +217,11 @@ impl Resolver<'_> {
 
     /// `e for x in R if c`: its loop variables are in scope in its clauses and expression.
     fn element(&mut self, element: &Element) {
+        self.element_with(element, None);
+    }
+
+    /// An element, or a map's entry with its key, under the element's clauses.
+    fn element_with(&mut self, element: &Element, key: Option<&Expr>) {
         let mark = self.scope.len();
         for clause in &element.clauses {
             match clause {
@@ -222,6 +232,9 @@ impl Resolver<'_> {
                 Clause::If(cond) => self.expr(cond),
                 Clause::Let(binding) => self.binding(binding),
             }
+        }
+        if let Some(key) = key {
+            self.expr(key);
         }
         self.expr(&element.expr);
         if let Some(label) = &element.label {

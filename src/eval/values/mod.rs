@@ -36,6 +36,9 @@ pub enum Value {
     /// without repeats. A set of integers alone is always a [`Value::Set`], so that equal
     /// sets are equal values (and one memo key).
     SetOf(Arc<[Value]>),
+    /// `{"a": 1, "b": 2}`: keys and their values, sorted by key, each key once. Made by
+    /// [`Value::map_of`].
+    Map(Arc<[(Value, Value)]>),
     Game(GameId),
     /// `kayles`, `sub({1, 3, 4})`, `S` after `let S(n) = ...`: a game for each number.
     Family(Family),
@@ -125,6 +128,7 @@ impl Value {
             Value::Str(_) => "a string",
             Value::List(_) => "a list",
             Value::SetOf(_) => "a set",
+            Value::Map(_) => "a map",
             Value::Game(_) => "a game",
             Value::Family(_) => "a family of games",
             Value::Table(_) => "a table of values",
@@ -137,6 +141,20 @@ impl Value {
         members.sort_unstable();
         members.dedup();
         Value::Set(members.into())
+    }
+
+    /// The map of these entries, in order of key; of two entries with one key, the later.
+    pub fn map_of(mut entries: Vec<(Value, Value)>) -> Value {
+        // Stable, so that the last of equal keys stays last.
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut kept: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
+        for entry in entries {
+            match kept.last_mut() {
+                Some(last) if last.0 == entry.0 => *last = entry,
+                _ => kept.push(entry),
+            }
+        }
+        Value::Map(kept.into())
     }
 
     /// The set of these values: a [`Value::Set`] when they are all integers.
@@ -160,6 +178,9 @@ impl Value {
             Value::List(items) | Value::SetOf(items) => {
                 items.iter().any(|item| item.has_game_from(first))
             }
+            Value::Map(entries) => entries
+                .iter()
+                .any(|(k, v)| k.has_game_from(first) || v.has_game_from(first)),
             _ => false,
         }
     }
@@ -178,6 +199,7 @@ impl Value {
             Value::List(_) => 3,
             Value::Set(_) | Value::SetOf(_) => 4,
             Value::Range { .. } => 5,
+            Value::Map(_) => 11,
             Value::Game(_) => 6,
             Value::Family(_) => 7,
             Value::Table(_) => 8,
@@ -223,6 +245,7 @@ impl Ord for Value {
             (Bool(a), Bool(b)) => a.cmp(b),
             (Str(a), Str(b)) => a.cmp(b),
             (List(a), List(b)) | (SetOf(a), SetOf(b)) => a.cmp(b),
+            (Map(a), Map(b)) => a.cmp(b),
             (Set(a), Set(b)) => a.cmp(b),
             // A set of integers before a set with other members, as its members come first.
             (Set(_), SetOf(_)) => Ordering::Less,
@@ -323,6 +346,7 @@ impl fmt::Display for ShowSet<'_> {
 pub(in crate::eval) fn data_len(value: &Value) -> usize {
     match value {
         Value::List(items) | Value::SetOf(items) => items.len(),
+        Value::Map(entries) => entries.len(),
         Value::Set(members) => members.len(),
         Value::Str(text) => text.len(),
         &Value::Range { start, end } => {

@@ -94,6 +94,7 @@ fn address(value: &Value) -> Option<usize> {
     Some(match value {
         Value::List(items) | Value::SetOf(items) => Arc::as_ptr(items) as *const () as usize,
         Value::Set(members) => Arc::as_ptr(members) as *const () as usize,
+        Value::Map(entries) => Arc::as_ptr(entries) as *const () as usize,
         Value::Str(text) => Arc::as_ptr(text) as *const () as usize,
         _ => return None,
     })

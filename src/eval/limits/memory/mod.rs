@@ -619,6 +619,13 @@ pub(in crate::eval) fn owned_bytes(value: &Value) -> u64 {
         Value::Set(members) if Arc::strong_count(members) == 1 => {
             (members.len() * size_of::<i64>()) as u64 + ALLOCATION
         }
+        Value::Map(entries) if Arc::strong_count(entries) == 1 => {
+            let inner: u64 = entries
+                .iter()
+                .map(|(k, v)| owned_bytes(k) + owned_bytes(v))
+                .sum();
+            (entries.len() * size_of::<(Value, Value)>()) as u64 + ALLOCATION + inner
+        }
         Value::Str(text) if Arc::strong_count(text) == 1 => text.len() as u64 + ALLOCATION,
         Value::Table(table) if Arc::strong_count(table) == 1 => {
             (table.entries.len() * size_of::<(i64, u64)>() + table.family.len()) as u64 + ALLOCATION
