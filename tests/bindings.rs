@@ -4,13 +4,7 @@
 
 mod common;
 
-use common::{eval, run};
-
-fn table(cases: &[(&str, &str)]) {
-    for (source, printed) in cases {
-        assert_eq!(eval(source), *printed, "{source}");
-    }
-}
+use common::{run, table};
 
 #[test]
 fn where_binds_names_for_the_expression_before_it() {

@@ -3,13 +3,7 @@
 
 mod common;
 
-use common::{errors, eval, run};
-
-fn table(cases: &[(&str, &str)]) {
-    for (source, printed) in cases {
-        assert_eq!(eval(source), *printed, "{source}");
-    }
-}
+use common::{errors, eval, run, table};
 
 #[test]
 fn functions_are_called_and_passed() {

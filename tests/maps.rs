@@ -3,14 +3,8 @@
 
 mod common;
 
-use common::{errors, eval};
+use common::{errors, eval, table};
 use proptest::prelude::*;
-
-fn table(cases: &[(&str, &str)]) {
-    for (source, printed) in cases {
-        assert_eq!(eval(source), *printed, "{source}");
-    }
-}
 
 #[test]
 fn maps_are_written_and_read() {

@@ -58,6 +58,13 @@ pub fn eval(source: &str) -> String {
     output.answers.join("\n")
 }
 
+/// Each program's one answer, as printed.
+pub fn table(cases: &[(&str, &str)]) {
+    for (source, printed) in cases {
+        assert_eq!(eval(source), *printed, "{source}");
+    }
+}
+
 /// The rendered errors of a program that must fail.
 pub fn errors(source: &str) -> String {
     let output = run(source);

@@ -52,33 +52,19 @@ impl Session {
                 resolver.hides_library(name, stmt.span);
             }
             match &stmt.kind {
-                // A family's body is looked up when called, by which time later names may be
-                // defined.
                 // `let f = x => e` is the family `let f(x) = e`.
                 StmtKind::Let {
                     name,
                     params: None,
                     body,
                 } if let ExprKind::Lambda { params, body } = &body.unparen().kind => {
-                    let not_yet = std::mem::take(&mut resolver.not_yet);
-                    resolver.scope = params.iter().map(|p| p.name.clone()).collect();
-                    resolver.expr(body);
-                    resolver.scope.clear();
-                    resolver.not_yet = not_yet;
-                    resolver.not_yet.remove(&name.name);
+                    resolver.family(name, params, body);
                 }
                 StmtKind::Let {
                     name,
                     params: Some(params),
                     body,
-                } => {
-                    let not_yet = std::mem::take(&mut resolver.not_yet);
-                    resolver.scope = params.iter().map(|p| p.name.clone()).collect();
-                    resolver.expr(body);
-                    resolver.scope.clear();
-                    resolver.not_yet = not_yet;
-                    resolver.not_yet.remove(&name.name);
-                }
+                } => resolver.family(name, params, body),
                 StmtKind::Let {
                     name,
                     params: None,
@@ -127,6 +113,16 @@ struct Resolver<'s> {
 }
 
 impl Resolver<'_> {
+    /// A family's body is looked up when called, by which time later names may be defined.
+    fn family(&mut self, name: &Ident, params: &[Ident], body: &Expr) {
+        let not_yet = std::mem::take(&mut self.not_yet);
+        self.scope = params.iter().map(|p| p.name.clone()).collect();
+        self.expr(body);
+        self.scope.clear();
+        self.not_yet = not_yet;
+        self.not_yet.remove(&name.name);
+    }
+
     fn expr(&mut self, expr: &Expr) {
         stacker::maybe_grow(64 * 1024, 1024 * 1024, || self.expr_here(expr));
     }
