@@ -283,7 +283,8 @@ impl Session {
         }
         let length: u64 = parts.iter().map(|part| part.len() as u64).sum();
         self.pass_over(usize::try_from(length).unwrap_or(usize::MAX), arg.span)?;
-        self.room_for(length, arg.span)?;
+        // Made whole, then copied into the string's shared allocation.
+        self.room_for(length.saturating_mul(2), arg.span)?;
         Ok(Value::Str(parts.concat().into()))
     }
 

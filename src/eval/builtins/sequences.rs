@@ -5,7 +5,7 @@
 use crate::eval::builtins::wrong_arity;
 use crate::eval::report::error::EvalError;
 use crate::eval::report::words::plural;
-use crate::eval::values::{Value, data_bytes, data_len, range_len};
+use crate::eval::values::{Value, data_len, range_len};
 use crate::eval::{Result, Session};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, Ident};
@@ -20,8 +20,38 @@ pub(in crate::eval) fn is_sequence_builtin(name: &str) -> bool {
 
 /// Bytes a value takes in a list.
 const VALUE: u64 = std::mem::size_of::<Value>() as u64;
-/// Bytes of what a short string or a pair holds of its own: its shared allocation, about.
-const SHARED: u64 = 64;
+/// Bytes a string of a character allocates of its own (a shared allocation's counts, the
+/// character, the allocator's rounding).
+const CHAR: u64 = 32;
+/// Bytes a pair `[x, y]` allocates of its own (its two values, as [`CHAR`]).
+const PAIR: u64 = 80;
+
+/// Bytes to make a string of `length` bytes: in a buffer, then copied into its shared
+/// allocation.
+fn string_bytes(length: u64) -> u64 {
+    length.saturating_mul(2)
+}
+
+/// Bytes to make a list of `count` values, each allocating `own` bytes of its own: in a
+/// buffer, then copied into the list's shared allocation.
+fn list_bytes(count: usize, own: u64) -> u64 {
+    (count as u64).saturating_mul(2 * VALUE + own)
+}
+
+/// A list of these `count` values, in a buffer of just that size.
+fn list_of(count: usize, values: impl Iterator<Item = Value>) -> Value {
+    let mut items = Vec::with_capacity(count);
+    items.extend(values);
+    Value::List(items.into())
+}
+
+/// Bytes each value `for` takes from `x` allocates of its own: a string's characters do.
+fn own(x: &Value) -> u64 {
+    match x {
+        Value::Str(_) => CHAR,
+        _ => 0,
+    }
+}
 
 /// A value with where it was written.
 type Arg = (Value, Span);
@@ -118,8 +148,15 @@ impl Session {
         let length = parts.iter().map(|part| part.len() as u64).sum::<u64>()
             + (sep.len() as u64).saturating_mul(parts.len().saturating_sub(1) as u64);
         self.pass_over(usize::try_from(length).unwrap_or(usize::MAX), *at)?;
-        self.room_for(length, *at)?;
-        Ok(Value::Str(parts.join(sep).into()))
+        self.room_for(string_bytes(length), *at)?;
+        let mut joined = String::with_capacity(length as usize);
+        for (i, part) in parts.iter().enumerate() {
+            if i > 0 {
+                joined.push_str(sep);
+            }
+            joined.push_str(part);
+        }
+        Ok(Value::Str(joined.into()))
     }
 
     /// `split(s, sep)`: the parts of s between the separators, empty ones too, so that
@@ -167,14 +204,14 @@ impl Session {
         };
         self.pass_over(parts, *at)?;
         self.room_for(
-            (parts as u64 * (VALUE + SHARED)).saturating_add(text.len() as u64),
+            list_bytes(parts, CHAR).saturating_add(text.len() as u64),
             *at,
         )?;
         let part = |part: &str| Value::Str(part.into());
-        Ok(Value::List(match sep {
-            Some(sep) => text.split(&**sep).map(part).collect(),
-            None => text.split_whitespace().map(part).collect(),
-        }))
+        Ok(match sep {
+            Some(sep) => list_of(parts, text.split(&**sep).map(part)),
+            None => list_of(parts, text.split_whitespace().map(part)),
+        })
     }
 
     /// `replace(s, old, new)`: s with every occurrence of old, from the left and not
@@ -230,8 +267,16 @@ impl Session {
         let length = (text.len() as u64 - found * old.len() as u64)
             .saturating_add(found.saturating_mul(new.len() as u64));
         self.pass_over(usize::try_from(length).unwrap_or(usize::MAX), *at)?;
-        self.room_for(length, *at)?;
-        Ok(Value::Str(text.replace(&*old, &new).into()))
+        self.room_for(string_bytes(length), *at)?;
+        let mut replaced = String::with_capacity(length as usize);
+        let mut last = 0;
+        for (start, part) in text.match_indices(&*old) {
+            replaced.push_str(&text[last..start]);
+            replaced.push_str(&new);
+            last = start + part.len();
+        }
+        replaced.push_str(&text[last..]);
+        Ok(Value::Str(replaced.into()))
     }
 
     /// `reverse(p)`: a list's elements or a string's characters, last first.
@@ -239,12 +284,14 @@ impl Session {
         self.pass_over(data_len(p), *at)?;
         match p {
             Value::List(items) => {
-                self.room_for(data_bytes(p), *at)?;
-                Ok(Value::List(items.iter().rev().cloned().collect()))
+                self.room_for(list_bytes(items.len(), 0), *at)?;
+                Ok(list_of(items.len(), items.iter().rev().cloned()))
             }
             Value::Str(text) => {
-                self.room_for(text.len() as u64, *at)?;
-                Ok(Value::Str(text.chars().rev().collect::<String>().into()))
+                self.room_for(string_bytes(text.len() as u64), *at)?;
+                let mut reversed = String::with_capacity(text.len());
+                reversed.extend(text.chars().rev());
+                Ok(Value::Str(reversed.into()))
             }
             other => Err(EvalError::type_error(
                 *at,
@@ -276,8 +323,8 @@ impl Session {
             // A set of any values is sorted already: the list shares its members.
             Value::SetOf(members) => Ok(Value::List(members.clone())),
             _ => {
-                self.room_for((data_len(x) as u64).saturating_mul(VALUE + SHARED), *at)?;
-                Ok(Value::List(passes.collect()))
+                self.room_for(list_bytes(data_len(x), own(x)), *at)?;
+                Ok(list_of(data_len(x), passes))
             }
         }
     }
@@ -293,7 +340,7 @@ impl Session {
             return Ok(x.clone());
         }
         // Gone through, then sorted into the set.
-        self.room_for((data_len(x) as u64).saturating_mul(2 * VALUE + SHARED), *at)?;
+        self.room_for(list_bytes(data_len(x), own(x)), *at)?;
         let mut members = Vec::with_capacity(data_len(x));
         for item in passes {
             if let Value::Range { .. } = item {
@@ -318,12 +365,11 @@ impl Session {
         let passes = self.passes(p, *at, false)?;
         let count = data_len(p);
         self.pass_over(count, *at)?;
-        self.room_for((count as u64).saturating_mul(VALUE + SHARED), *at)?;
+        self.room_for(list_bytes(count, PAIR + own(p)), *at)?;
         let pairs = passes
             .enumerate()
-            .map(|(i, x)| Value::List([Value::Int(i as i64), x].into()))
-            .collect();
-        Ok(Value::List(pairs))
+            .map(|(i, x)| Value::List([Value::Int(i as i64), x].into()));
+        Ok(list_of(count, pairs))
     }
 
     /// `zip(p, q)`: `[[p[0], q[0]], [p[1], q[1]], ...]`, as many pairs as the shorter has
@@ -357,17 +403,14 @@ impl Session {
         }
         let count = count as usize;
         self.pass_over(count, p_at.to(*q_at))?;
-        self.room_for(
-            (count as u64).saturating_mul(VALUE + SHARED),
-            p_at.to(*q_at),
-        )?;
+        let each = PAIR + own(p) + own(q);
+        self.room_for(list_bytes(count, each), p_at.to(*q_at))?;
         // A longer range is gone through only as far as the shorter side goes.
         let pairs = self
             .passes(p, *p_at, true)?
             .zip(self.passes(q, *q_at, true)?)
-            .map(|(x, y)| Value::List([x, y].into()))
-            .collect();
-        Ok(Value::List(pairs))
+            .map(|(x, y)| Value::List([x, y].into()));
+        Ok(list_of(count, pairs))
     }
 }
 

@@ -201,7 +201,9 @@ impl Session {
                     }
                 })
             }
-            Subscript::ReplaceSlice(slice) => self.replace_slice(sequence, slice),
+            Subscript::ReplaceSlice(slice) => {
+                self.replace_slice(sequence, data_bytes(&value), slice)
+            }
             Subscript::Replace { index, value } => {
                 let at = self.position(&sequence, index)?;
                 let new = self.eval(value)?;
@@ -261,12 +263,20 @@ impl Session {
     }
 
     /// `p[a:b := q]`: the slice `p[a:b]` replaced by q, a list in a list, a string in a string.
-    fn replace_slice(&mut self, sequence: Sequence, slice: &SliceReplacement) -> Result<Value> {
+    /// `bytes`: those of the sequence's top level.
+    fn replace_slice(
+        &mut self,
+        sequence: Sequence,
+        bytes: u64,
+        slice: &SliceReplacement,
+    ) -> Result<Value> {
         let SliceReplacement { from, to, value } = slice;
         let (start, end) = self.slice_bounds(&sequence, from, to)?;
         let new = self.eval(value)?;
         self.pass_over(data_len(&new), value.span)?;
-        self.room_for(4 * data_bytes(&new), value.span)?;
+        // As for a slice: the result, at most both sides, made through a buffer.
+        let made = bytes.saturating_add(data_bytes(&new));
+        self.room_for(made.saturating_mul(4), value.span)?;
         Ok(match (sequence, &new) {
             (Sequence::List(items), Value::List(put)) => Value::List(
                 items[..start]
