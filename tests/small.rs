@@ -42,6 +42,9 @@ fn list_shape() -> impl Strategy<Value = &'static str> {
         "q + []",
         "(r[1:] + r[:1] where r = q)",
         "(sort(r) where r = [x for x in q if x > 0])",
+        // Not lowered: the family runs on the tree-walker.
+        "reverse(q)",
+        "q[1:2 := []] + q[1:2]",
     ])
 }
 
@@ -115,6 +118,9 @@ fn string_move() -> impl Strategy<Value = &'static str> {
         "r(s[1:]) if \"HH\" in s",
         "r(s[:-1]) if len(s) > 0 and s[-1] == \"T\"",
         "r(s[i := \"TT\"]) for i in 0..len(s) if s[i] == \"X\"",
+        "r(s[i:i + 2 := \"T\"]) for i in 0..len(s) if s[i:i + 2] == \"HH\"",
+        "r(replace(s, \"HT\", \"T\")) if \"HT\" in s",
+        "r(join(reverse(split(s, \"H\")), \"T\")) if \"H\" in s",
     ])
 }
 

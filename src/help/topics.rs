@@ -268,8 +268,10 @@ tens of seconds at most); `period(F, n)` uses g(0), ..., g(n), however long they
         title: "Lists, sets and strings: positions as data",
         text: "`[3, 4, 5]` is a list, `{[1, 2], \"ab\"}` a set of any values, `\"xx.xxx\"` a \
 string. `p[i]` is an element (negative i counts from the end), `p[a:b]` a slice, `p[i := v]` is \
-p with element i replaced by v. `+` joins lists or strings, `x in C` tests membership, `|`, \
-`&`, `-`, `^` are union, intersection, difference and symmetric difference of sets. \
+p with element i replaced by v, `p[a:b := q]` with a slice replaced. `+` joins lists or \
+strings, `x in C` tests membership, `|`, `&`, `-`, `^` are union, intersection, difference and \
+symmetric difference of sets (not of lists or strings). `join`, `split`, `replace`, `reverse`, \
+`list`, `set`, `enumerate` and `zip` make them of one another. \
 Comprehensions `[e for x in C if c]` go through ranges, sets, lists and strings. Lists, sets \
 and strings are arguments of families and memo keys: sort a list to get a game's symmetry \
 for free.",
@@ -292,10 +294,11 @@ has the key k, `m[k]` the value of k, `m[k := v]` the map with k's value v.",
     },
     Topic {
         name: "sum",
-        title: "sum(p): integers added, or games summed",
-        text: "The sum of the integers of a list, set or generator, or the disjunctive sum of its \
-games; 0 when empty. `sum(K(x) for x in p)` is the sum of a family over a position's parts.",
-        example: "sum([1, 2, 3])\nsum(*x for x in [1, 2, 3])",
+        title: "sum(p): integers added, games summed, strings joined",
+        text: "The sum of the integers of a list, set or generator, the disjunctive sum of its \
+games, or its strings one after another; 0 when empty (`join(p)` is \"\" then). \
+`sum(K(x) for x in p)` is the sum of a family over a position's parts.",
+        example: "sum([1, 2, 3])\nsum(*x for x in [1, 2, 3])\nsum([\"ab\", \"c\"])",
     },
     Topic {
         name: "min",
@@ -331,6 +334,68 @@ of a move, `as \"take \" + str(k)`.",
 starts in the string p (overlapping too), as a list in order: `indices(b, \"..\")` finds two empty \
 squares side by side on a board.",
         example: "indices([3, 1, 3], 3)\nindices(\"...#..\", \"..\")",
+    },
+    Topic {
+        name: "join",
+        title: "join(p, sep): strings joined",
+        text: "The strings of the list p (or of a set, in order, or a string's characters) one \
+after another, the string sep between each two; `join(p)` puts nothing between them, so \
+`join(sort(s))` is the string s sorted, and `join(p)` of an empty list is \"\". Other values \
+are made strings first: `join([str(k) for k in p], \" \")`. `sum` of strings joins them too, \
+but is 0 when there is nothing to sum.",
+        example: "join([\"a\", \"b\", \"c\"], \"-\")\njoin(sort(\"cab\"))\njoin([str(k) for k in 1..4], \", \")",
+    },
+    Topic {
+        name: "split",
+        title: "split(s, sep): a string cut into parts",
+        text: "The parts of the string s between the occurrences of sep, as a list of strings, \
+empty parts too: `join(split(s, sep), sep) == s`. `split(s)` cuts at runs of spaces and drops \
+them, giving the words of s. A string's characters are `list(s)`.",
+        example: "split(\"3-4-5\", \"-\")\nsplit(\" 3  4 5 \")\n[len(run) for run in split(\"xx.xxx.x\", \".\")]",
+    },
+    Topic {
+        name: "replace",
+        title: "replace(s, old, new): parts of a string replaced",
+        text: "The string s with every occurrence of old, from the left and not overlapping, \
+replaced by new. One place is replaced with `s[i := c]`, a run of them with `s[a:b := t]`; \
+in a list, write `[if x == a then b else x for x in p]`.",
+        example: "replace(\"HHTH\", \"H\", \"T\")\nreplace(\"x..x..\", \"..\", \".\")",
+    },
+    Topic {
+        name: "reverse",
+        title: "reverse(p): last first",
+        text: "A list's elements or a string's characters in the other order. A set has none: \
+`reverse(sort(S))` is its members from the greatest.",
+        example: "reverse([1, 2, 3])\nreverse(\"HHT\")\nlet palindrome(s) = s == reverse(s)\npalindrome(\"abba\")",
+    },
+    Topic {
+        name: "list",
+        title: "list(x): as a list",
+        text: "The characters of a string (each a string of one), the members of a set in \
+order, the integers of a range, as a list; a list stays itself. `join(list(s))` is s again.",
+        example: "list(\"HTH\")\nlist({3, 1, 2})\nlist(0..4)",
+    },
+    Topic {
+        name: "set",
+        title: "set(x): as a set",
+        text: "The elements of a list, the characters of a string or the integers of a range, \
+as a set: in order, without repeats; a set stays itself. (The REPL's settings are `:help :set`.)",
+        example: "set([3, 1, 3])\nset(\"hello\")\nset(0..4) == {0, 1, 2, 3}",
+    },
+    Topic {
+        name: "enumerate",
+        title: "enumerate(p): each element with its index",
+        text: "`[[0, p[0]], [1, p[1]], ...]` for a list or a string (a set in order, a range): \
+what `[[i, p[i]] for i in 0..len(p)]` says, for going through a position with the place of \
+each part.",
+        example: "enumerate(\"HT\")\n[pair[0] for pair in enumerate(\"HTTH\") if pair[1] == \"H\"]",
+    },
+    Topic {
+        name: "zip",
+        title: "zip(p, q): elements in pairs",
+        text: "`[[p[0], q[0]], [p[1], q[1]], ...]`, as many pairs as the shorter of p and q has \
+elements (lists, strings, sets in order, ranges).",
+        example: "zip([1, 2, 3], \"ab\")\nsum(pair[0] * pair[1] for pair in zip([1, 2], [3, 4]))",
     },
     Topic {
         name: "regions",
@@ -388,8 +453,10 @@ and the values of the claim's sides there; `why all(...)` proves that case.",
     Topic {
         name: "count",
         title: "count(c for x in R)",
-        text: "In how many cases the claim holds; see `:help all`.",
-        example: "count(dawson(n) is losing for n in 0..50)",
+        text: "In how many cases the claim holds; see `:help all`. Of a generator of other \
+values, how many values it gives: `count(1 for x in p if x == j)` counts the j in p. What is \
+counted is every value but `false`.",
+        example: "count(dawson(n) is losing for n in 0..50)\ncount(1 for c in \"HHTH\" if c == \"H\")",
     },
     Topic {
         name: "misere",
@@ -447,7 +514,7 @@ command line or `:set limit NAME=VALUE` in the REPL.",
         example: "",
     },
     Topic {
-        name: "set",
+        name: ":set",
         title: ":set: display settings",
         text: ":set depth N            how many levels of a proof `why` shows (3)
 :set lines N            how many lines a proof may take before it is folded (40)

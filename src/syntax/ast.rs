@@ -255,6 +255,16 @@ pub enum Subscript {
     },
     /// `p[i := v]`: p with element i replaced by v.
     Replace { index: Box<Expr>, value: Box<Expr> },
+    /// `p[1:3 := q]`, `p[:2 := q]`: p with the slice `p[1:3]` replaced by q, of any length.
+    ReplaceSlice(Box<SliceReplacement>),
+}
+
+/// `a:b := q` in `p[a:b := q]` (boxed, so that a subscript is no larger than the others).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SliceReplacement {
+    pub from: Option<Box<Expr>>,
+    pub to: Option<Box<Expr>>,
+    pub value: Box<Expr>,
 }
 
 /// An option of a game literal or a member of a set literal: `e for x in r if c`.
@@ -431,6 +441,10 @@ impl Expr {
                     Subscript::Index(index) => vec![index],
                     Subscript::Slice { from, to } => from.iter().chain(to).map(|e| &**e).collect(),
                     Subscript::Replace { index, value } => vec![index, value],
+                    Subscript::ReplaceSlice(slice) => {
+                        let SliceReplacement { from, to, value } = &**slice;
+                        from.iter().chain(to).chain([value]).map(|e| &**e).collect()
+                    }
                 };
                 for e in parts {
                     e.each_inner(visit);

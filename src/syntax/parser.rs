@@ -673,7 +673,7 @@ impl Builder {
         Ok(ExprKind::Call { callee, args })
     }
 
-    /// `p[2]`, `p[1:3]`, `p[i := v]` on the operand before it.
+    /// `p[2]`, `p[1:3]`, `p[i := v]`, `p[1:3 := q]` on the operand before it.
     fn subscript(&self, target: Expr, pair: Pair<Rule>) -> Result<Expr> {
         let subscript_span = self.span(&pair);
         let inner = pair
@@ -683,24 +683,24 @@ impl Builder {
         let subscript = self.nested(subscript_span, 1, || {
             Ok(match inner.as_rule() {
                 Rule::replaced => {
-                    let mut exprs = inner.into_inner().filter(|p| p.as_rule() == Rule::expr);
-                    let index = self.expr(exprs.next().expect("an index"))?;
-                    let value = self.expr(exprs.next().expect("a value"))?;
-                    Subscript::Replace {
-                        index: Box::new(index),
-                        value: Box::new(value),
+                    let mut parts = inner
+                        .into_inner()
+                        .filter(|p| matches!(p.as_rule(), Rule::expr | Rule::slice));
+                    let place = parts.next().expect("an index or a slice");
+                    let value = Box::new(self.expr(parts.next().expect("a value"))?);
+                    match place.as_rule() {
+                        Rule::slice => {
+                            let (from, to) = self.slice_bounds(place)?;
+                            Subscript::ReplaceSlice(Box::new(SliceReplacement { from, to, value }))
+                        }
+                        _ => Subscript::Replace {
+                            index: Box::new(self.expr(place)?),
+                            value,
+                        },
                     }
                 }
                 Rule::slice => {
-                    let bound = |part: Pair<Rule>| {
-                        part.into_inner()
-                            .next()
-                            .map(|e| self.expr(e).map(Box::new))
-                            .transpose()
-                    };
-                    let mut parts = inner.into_inner();
-                    let from = bound(parts.next().expect("a slice's start"))?;
-                    let to = bound(parts.next().expect("a slice's end"))?;
+                    let (from, to) = self.slice_bounds(inner)?;
                     Subscript::Slice { from, to }
                 }
                 _ => Subscript::Index(Box::new(self.expr(inner)?)),
@@ -738,6 +738,20 @@ impl Builder {
                 Ok((key, element))
             })
             .collect()
+    }
+
+    /// The bounds of `a:b`, either left out.
+    fn slice_bounds(&self, slice: Pair<Rule>) -> Result<SliceBounds> {
+        let bound = |part: Pair<Rule>| {
+            part.into_inner()
+                .next()
+                .map(|e| self.expr(e).map(Box::new))
+                .transpose()
+        };
+        let mut parts = slice.into_inner();
+        let from = bound(parts.next().expect("a slice's start"))?;
+        let to = bound(parts.next().expect("a slice's end"))?;
+        Ok((from, to))
     }
 
     fn elements(&self, pair: Pair<Rule>) -> Result<Vec<Element>> {
@@ -994,3 +1008,6 @@ fn clipped_number(text: &str) -> String {
         text.len()
     )
 }
+
+/// The start and end of a slice `a:b`, each maybe left out.
+type SliceBounds = (Option<Box<Expr>>, Option<Box<Expr>>);

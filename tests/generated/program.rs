@@ -463,18 +463,43 @@ fn data(rng: &mut Rng, scope: &mut Scope, leaf: bool, d: u32) -> String {
             int_expr(rng, scope, 0),
             int_expr(rng, scope, 0)
         ),
+        4 if rng.chance(30) => format!(
+            "({})[{}:{} := {}]",
+            expr(rng, scope, Type::Data, d),
+            int_expr(rng, scope, 0),
+            int_expr(rng, scope, 0),
+            expr(rng, scope, Type::Data, d)
+        ),
         4 => format!(
             "({})[{} := {}]",
             expr(rng, scope, Type::Data, d),
             int_expr(rng, scope, 0),
             expr(rng, scope, Type::Int, 0)
         ),
-        5 => match rng.below(3) {
+        5 => match rng.below(6) {
             0 => format!("sort({})", expr(rng, scope, Type::Data, d)),
             1 => format!("sort(0..{})", size(rng)),
-            _ => format!(
+            2 => format!(
                 "indices({}, {})",
                 expr(rng, scope, Type::Data, d),
+                data(rng, scope, true, 0)
+            ),
+            3 => {
+                let builtin = rng.pick(&["reverse", "list", "set", "enumerate", "join", "split"]);
+                format!("{builtin}({})", expr(rng, scope, Type::Data, d))
+            }
+            4 => {
+                let builtin = rng.pick(&["zip", "join", "split"]);
+                format!(
+                    "{builtin}({}, {})",
+                    expr(rng, scope, Type::Data, d),
+                    expr(rng, scope, Type::Data, d)
+                )
+            }
+            _ => format!(
+                "replace({}, {}, {})",
+                expr(rng, scope, Type::Data, d),
+                data(rng, scope, true, 0),
                 data(rng, scope, true, 0)
             ),
         },

@@ -1,5 +1,5 @@
 //! Built-in functions on positions as data: `len`, `sum`, `min`, `max`, `sort`, `abs`,
-//! `options`, `indices`, and the quantifiers `all`, `any`, `count` (see [`crate::eval::quantifiers`]).
+//! `options`, `indices` (and in [`super::sequences`], `join`, `split`, `list`, ...), and the quantifiers `all`, `any`, `count` (see [`crate::eval::quantifiers`]).
 //! Each takes a collection or one generator: `sum(K(x) for x in p)`.
 
 use crate::eval::builtins::wrong_arity;
@@ -111,7 +111,7 @@ impl Session {
                 let items = self.items(name, &value, arg)?;
                 self.pass_over(items.len(), arg.span)?;
                 match name {
-                    "sum" => self.sum(items, arg, span),
+                    "sum" => self.sum(items, &value, arg, span),
                     "sort" => {
                         let mut items: Vec<Value> = items.into_iter().map(|(v, _)| v).collect();
                         items.sort();
@@ -213,8 +213,18 @@ impl Session {
             .collect())
     }
 
-    /// `sum(p)`: integers added, or games summed (a game and the integer 0 too); 0 if empty.
-    fn sum(&mut self, items: Vec<(Value, Span)>, arg: &Expr, span: Span) -> Result<Value> {
+    /// `sum(p)`: integers added, games summed (a game and the integer 0 too), or strings
+    /// joined; 0 if empty.
+    fn sum(
+        &mut self,
+        items: Vec<(Value, Span)>,
+        collection: &Value,
+        arg: &Expr,
+        span: Span,
+    ) -> Result<Value> {
+        if let Some((Value::Str(_), _)) = items.first() {
+            return self.sum_of_strings(&items, collection, arg);
+        }
         if items.iter().any(|(v, _)| matches!(v, Value::Game(_))) {
             let mut parts: Vec<GameId> = Vec::with_capacity(items.len());
             for (value, at) in &items {
@@ -227,14 +237,20 @@ impl Session {
             return Ok(Value::Game(id));
         }
         let mut total: i64 = 0;
-        for (value, at) in &items {
+        for (i, (value, at)) in items.iter().enumerate() {
             let Value::Int(n) = value else {
                 return Err(EvalError::type_error(
                     *at,
-                    "`sum` adds integers or games",
-                    format!("this is {}", value.kind()),
+                    "`sum` adds integers, games or strings, all of one kind",
+                    item_label(collection, arg, i, value),
                 )
-                .with_help("for the elements of lists one after another, add the lists: `p + q`")
+                .with_help(match value {
+                    Value::Str(_) => {
+                        "a sum is of integers, of games or of strings, not of a mix: \
+                         `sum([\"ab\", \"c\"]) == \"abc\"`"
+                    }
+                    _ => "for the elements of lists one after another, add the lists: `p + q`",
+                })
                 .into());
             };
             total = total.checked_add(*n).ok_or(EvalError::Overflow {
@@ -243,6 +259,34 @@ impl Session {
             })?;
         }
         Ok(Value::Int(total))
+    }
+
+    /// `sum(p)` of strings: joined, as `join(p)` joins them (which is "" when p is empty,
+    /// where `sum` cannot know that it was to be a string).
+    fn sum_of_strings(
+        &mut self,
+        items: &[(Value, Span)],
+        collection: &Value,
+        arg: &Expr,
+    ) -> Result<Value> {
+        let mut parts = Vec::with_capacity(items.len());
+        for (i, (value, at)) in items.iter().enumerate() {
+            let Value::Str(text) = value else {
+                return Err(EvalError::type_error(
+                    *at,
+                    "`sum` of strings joins strings",
+                    item_label(collection, arg, i, value),
+                )
+                .with_help("make each a string first: `sum(str(x) for x in p)`, or `join([str(x) for x in p])`")
+                .into());
+            };
+            parts.push(&**text);
+        }
+        let length: u64 = parts.iter().map(|part| part.len() as u64).sum();
+        self.pass_over(usize::try_from(length).unwrap_or(usize::MAX), arg.span)?;
+        // Made whole, then copied into the string's shared allocation.
+        self.room_for(length.saturating_mul(2), arg.span)?;
+        Ok(Value::Str(parts.concat().into()))
     }
 
     /// `min`, `max` of integers, strings or lists of one kind.
@@ -281,6 +325,16 @@ impl Session {
             values.max()
         }
         .expect("not empty"))
+    }
+}
+
+/// What the item at `i` of what `arg` gave is, said where the error points: at the item of
+/// a generator, or at the whole collection.
+fn item_label(collection: &Value, arg: &Expr, i: usize, item: &Value) -> String {
+    match (&arg.kind, collection) {
+        (ExprKind::Generator(_), _) => format!("this is {}", item.kind()),
+        (_, Value::List(_)) => format!("element {i} is {}", item.kind()),
+        _ => format!("a member is {}", item.kind()),
     }
 }
 

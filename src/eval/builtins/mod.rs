@@ -10,6 +10,7 @@ pub(in crate::eval) mod functions;
 pub(in crate::eval) mod maps;
 pub(in crate::eval) mod misere;
 pub(in crate::eval) mod pictures;
+pub(in crate::eval) mod sequences;
 
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Family;
@@ -165,6 +166,46 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "the entries of the map m as [key, value] pairs, in order of key: for [k, v] in items(m)",
     },
     Builtin {
+        name: "join",
+        signature: "join(p, sep), join(p)",
+        summary: "the strings of p one after another, sep between each two: join([\"a\", \"b\"], \"-\") == \"a-b\"",
+    },
+    Builtin {
+        name: "split",
+        signature: "split(s, sep), split(s)",
+        summary: "the parts of the string s between the separators, as a list (split(s): its words)",
+    },
+    Builtin {
+        name: "replace",
+        signature: "replace(s, old, new)",
+        summary: "the string s with every old in it replaced by new: replace(\"HHT\", \"H\", \"T\") == \"TTT\"",
+    },
+    Builtin {
+        name: "reverse",
+        signature: "reverse(p)",
+        summary: "a list or a string, last first",
+    },
+    Builtin {
+        name: "list",
+        signature: "list(x)",
+        summary: "a string's characters, a set's members in order or a range's integers, as a list",
+    },
+    Builtin {
+        name: "set",
+        signature: "set(x)",
+        summary: "the elements of a list, a string's characters or a range's integers, as a set",
+    },
+    Builtin {
+        name: "enumerate",
+        signature: "enumerate(p)",
+        summary: "each element with its index: enumerate(\"ab\") == [[0, \"a\"], [1, \"b\"]]",
+    },
+    Builtin {
+        name: "zip",
+        signature: "zip(p, q)",
+        summary: "the elements of p and q in pairs, as far as the shorter goes: [[p[0], q[0]], ...]",
+    },
+    Builtin {
         name: "transpose",
         signature: "transpose(\"../#.\")",
         summary: "a board's columns as its rows: transpose(\"../#.\") == \".#/..\"",
@@ -281,6 +322,9 @@ impl Session {
         }
         if maps::is_map_builtin(name) {
             return self.call_map_builtin(callee, args, span);
+        }
+        if crate::eval::builtins::sequences::is_sequence_builtin(name) {
+            return self.call_sequence_builtin(callee, args, span);
         }
         if crate::eval::builtins::boards::is_board_builtin(name) {
             return self.call_board_builtin(callee, args, span);

@@ -1,4 +1,5 @@
-//! Claims over many cases: `all(c for x in R)`, `any(...)`, `count(...)`. A failing `all`
+//! Claims over many cases: `all(c for x in R)`, `any(...)`, `count(...)`. `count` counts
+//! what any generator gives, a claim when it holds: `count(1 for x in p if x == j)`. A failing `all`
 //! (or a holding `any`) remembers its case, so that an `assert` names the counterexample with
 //! the values involved, and `why` proves that case.
 
@@ -33,11 +34,31 @@ impl Session {
         };
         let ExprKind::Generator(element) = &arg.kind else {
             let value = self.eval(arg)?;
+            // As of a generator: what is not a false claim counts.
+            match (name, &value) {
+                ("count", Value::List(items) | Value::SetOf(items)) => {
+                    let counted = items.iter().filter(|&item| *item != Value::Bool(false));
+                    return Ok(Value::Int(counted.count() as i64));
+                }
+                ("count", Value::Set(members)) => return Ok(Value::Int(members.len() as i64)),
+                ("count", other) => {
+                    return Err(EvalError::type_error(
+                        arg.span,
+                        "`count` counts the values of a generator or a list",
+                        format!("this is {}", other.kind()),
+                    )
+                    .with_help(
+                        "write a generator, as in `count(1 for c in s if c == \"H\")`, or a \
+                         claim for each case, as in `count(kayles(n) == *0 for n in 0..10)`",
+                    )
+                    .into());
+                }
+                _ => {}
+            }
             let truths = self.truths(name, &value, arg)?;
             return Ok(match name {
                 "all" => Value::Bool(truths.iter().all(|&t| t)),
-                "any" => Value::Bool(truths.iter().any(|&t| t)),
-                _ => Value::Int(truths.iter().filter(|&&t| t).count() as i64),
+                _ => Value::Bool(truths.iter().any(|&t| t)),
             });
         };
         let (count, decided) = self.decide(name, element)?;
@@ -63,16 +84,22 @@ impl Session {
         // take it for its own.
         self.claims.case = None;
         let mut check = |session: &mut Session, value: Value| {
-            let Value::Bool(truth) = value else {
-                return Err(EvalError::type_error(
-                    element.expr.span,
-                    format!("`{name}` counts claims, which are true or false"),
-                    format!("this is {}", value.kind()),
-                )
-                .with_help(format!(
-                    "write a claim, as in `{name}(kayles(n) == *n for n in 0..4)`"
-                ))
-                .into());
+            let truth = match value {
+                Value::Bool(truth) => truth,
+                // `count(1 for x in p if x == j)`: a pass that gives a value other than a
+                // claim's answer is counted, as an item the generator makes.
+                _ if name == "count" => true,
+                value => {
+                    return Err(EvalError::type_error(
+                        element.expr.span,
+                        format!("`{name}` takes claims, which are true or false"),
+                        format!("this is {}", value.kind()),
+                    )
+                    .with_help(format!(
+                        "write a claim, as in `{name}(kayles(n) == *n for n in 0..4)`"
+                    ))
+                    .into());
+                }
             };
             held += i64::from(truth);
             // A quantifier inside decided this case by a case of its own.
@@ -138,10 +165,14 @@ impl Session {
 
     fn sides_in_case(&mut self, condition: &Expr) -> Result<Vec<String>> {
         let (sides, words): (Vec<&Expr>, &[&str]) = match &condition.unparen().kind {
-            ExprKind::Chain { first, rest } if rest.len() == 1 => (
-                vec![first, &rest[0].2],
-                &["the left side ", "the right side "],
-            ),
+            ExprKind::Chain { first, rest }
+                if rest.len() == 1 && rest[0].0.chain_level() == Some(2) =>
+            {
+                (
+                    vec![first, &rest[0].2],
+                    &["the left side ", "the right side "],
+                )
+            }
             ExprKind::Claim { game, .. } => (vec![game], &[""]),
             _ => (vec![condition], &[""]),
         };
@@ -251,7 +282,11 @@ impl Session {
             let bindings = session.frame.locals[mark..].to_vec();
             let case = Case { bindings };
             let shown = session.describe_case(element, &case)?;
-            cases.push(format!("{shown}: {}", session.describe_value(&value)));
+            // A value other than a claim's answer is counted, and shown once.
+            cases.push(match value {
+                Value::Bool(truth) => format!("{shown}: {truth}"),
+                _ => shown,
+            });
             Ok(full || cases.len() <= CASES_SHOWN)
         };
         let all_shown = self.each_case(element, &mut note)?;

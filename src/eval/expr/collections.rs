@@ -1,5 +1,5 @@
 //! Positions as data: lists, sets of any values and strings. Their literals, subscripts
-//! (`p[i]`, `p[a:b]`, `p[i := v]`), membership (`x in S`), the set operators and
+//! (`p[i]`, `p[a:b]`, `p[i := v]`, `p[a:b := q]`), membership (`x in S`), the set operators and
 //! concatenation, and what `for` goes through.
 
 use std::sync::Arc;
@@ -12,7 +12,7 @@ use crate::eval::values::{data_bytes, data_len};
 use crate::eval::values::{range_len, range_members};
 use crate::eval::{Result, Session};
 use crate::source::Span;
-use crate::syntax::ast::{BinOp, Element, Expr, Subscript};
+use crate::syntax::ast::{BinOp, Element, Expr, SliceReplacement, Subscript};
 
 /// How deep lists and sets may nest in one another: hashing, comparing and dropping a value
 /// go down it on the Rust stack.
@@ -168,7 +168,7 @@ impl Session {
         }
     }
 
-    /// `p[i]`, `p[a:b]`, `p[i := v]`.
+    /// `p[i]`, `p[a:b]`, `p[i := v]`, `p[a:b := q]`.
     pub(in crate::eval) fn subscript(
         &mut self,
         target: &Expr,
@@ -202,19 +202,7 @@ impl Session {
                 })
             }
             Subscript::Slice { from, to } => {
-                let len = sequence.len() as i64;
-                let mut bound = |bound: &Option<Box<Expr>>, default: i64| -> Result<usize> {
-                    let Some(expr) = bound else {
-                        return Ok(default as usize);
-                    };
-                    let value = self.eval(expr)?;
-                    let n = self.int(&value, expr.span, "a slice's bounds are integers")?;
-                    // As in Python: from the end when negative, clamped to the sequence.
-                    let n = if n < 0 { n.saturating_add(len) } else { n };
-                    Ok(n.clamp(0, len) as usize)
-                };
-                let start = bound(from, 0)?;
-                let end = bound(to, len)?.max(start);
+                let (start, end) = self.slice_bounds(&sequence, from, to)?;
                 Ok(match sequence {
                     Sequence::List(items) => Value::List(items[start..end].into()),
                     Sequence::Ascii(text) => Value::Str(text[start..end].into()),
@@ -222,6 +210,9 @@ impl Session {
                         Value::Str(chars[start..end].iter().collect::<String>().into())
                     }
                 })
+            }
+            Subscript::ReplaceSlice(slice) => {
+                self.replace_slice(sequence, data_bytes(&value), slice)
             }
             Subscript::Replace { index, value } => {
                 let at = self.position(&sequence, index)?;
@@ -252,11 +243,18 @@ impl Session {
                                 "a character is replaced by one character",
                                 format!("this has {} characters", text.chars().count()),
                             )
-                            .with_help(format!(
-                                "a position keeps its length: write one character, as in \
-                                 `s[{} := \".\"]`; to join strings use `s[:i] + t + s[i + 1:]`",
-                                self.sources.text(index.span)
-                            ))
+                            .with_help({
+                                let i = self.sources.text(index.span);
+                                let next = match i.parse::<i64>() {
+                                    Ok(n) if n >= 0 => format!("{}", n + 1),
+                                    _ => format!("{i} + 1"),
+                                };
+                                format!(
+                                    "a position keeps its length: write one character, as in \
+                                     `s[{i} := \".\"]`; to put a string in its place write \
+                                     `s[{i}:{next} := t]`"
+                                )
+                            })
                             .into());
                         }
                         let replaced: String = match sequence {
@@ -272,6 +270,89 @@ impl Session {
                 }
             }
         }
+    }
+
+    /// `p[a:b := q]`: the slice `p[a:b]` replaced by q, a list in a list, a string in a string.
+    /// `bytes`: those of the sequence's top level.
+    fn replace_slice(
+        &mut self,
+        sequence: Sequence,
+        bytes: u64,
+        slice: &SliceReplacement,
+    ) -> Result<Value> {
+        let SliceReplacement { from, to, value } = slice;
+        let (start, end) = self.slice_bounds(&sequence, from, to)?;
+        let new = self.eval(value)?;
+        self.pass_over(data_len(&new), value.span)?;
+        // As for a slice: the result, at most both sides, made through a buffer.
+        let made = bytes.saturating_add(data_bytes(&new));
+        self.room_for(made.saturating_mul(4), value.span)?;
+        Ok(match (sequence, &new) {
+            (Sequence::List(items), Value::List(put)) => Value::List(
+                items[..start]
+                    .iter()
+                    .chain(put.iter())
+                    .chain(&items[end..])
+                    .cloned()
+                    .collect(),
+            ),
+            (Sequence::Ascii(text), Value::Str(put)) => {
+                Value::Str([&text[..start], &**put, &text[end..]].concat().into())
+            }
+            (Sequence::Str(chars), Value::Str(put)) => {
+                let mut text: String = chars[..start].iter().collect();
+                text.push_str(put);
+                text.extend(&chars[end..]);
+                Value::Str(text.into())
+            }
+            (Sequence::List(_), other) => {
+                return Err(EvalError::type_error(
+                    value.span,
+                    "a slice of a list is replaced by a list",
+                    format!("this is {}", other.kind()),
+                )
+                .with_help(format!(
+                    "write the new elements in brackets: `[{}]`, or `[]` to remove the slice",
+                    self.sources.text(value.span)
+                ))
+                .into());
+            }
+            (_, other) => {
+                return Err(EvalError::type_error(
+                    value.span,
+                    "a slice of a string is replaced by a string",
+                    format!("this is {}", other.kind()),
+                )
+                .with_help(match other {
+                    Value::List(_) => "a list of characters is a string again with `join(p)`",
+                    _ => "write the new characters in quotes, as in `s[1:3 := \"..\"]`, or `\"\"` to remove them",
+                })
+                .into());
+            }
+        })
+    }
+
+    /// Where the slice `p[from:to]` starts and ends: as in Python, a bound counts from the
+    /// end when negative, is cut to the sequence, and the end is never before the start.
+    fn slice_bounds(
+        &mut self,
+        sequence: &Sequence,
+        from: &Option<Box<Expr>>,
+        to: &Option<Box<Expr>>,
+    ) -> Result<(usize, usize)> {
+        let len = sequence.len() as i64;
+        let mut bound = |bound: &Option<Box<Expr>>, default: i64| -> Result<usize> {
+            let Some(expr) = bound else {
+                return Ok(default as usize);
+            };
+            let value = self.eval(expr)?;
+            let n = self.int(&value, expr.span, "a slice's bounds are integers")?;
+            let n = if n < 0 { n.saturating_add(len) } else { n };
+            Ok(n.clamp(0, len) as usize)
+        };
+        let start = bound(from, 0)?;
+        let end = bound(to, len)?.max(start);
+        Ok((start, end))
     }
 
     /// Where `p[index]` is: counted from the end when negative, as in Python.

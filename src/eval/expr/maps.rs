@@ -82,7 +82,7 @@ impl Session {
                 }
                 Ok(Value::Map(copy.into()))
             }
-            Subscript::Slice { .. } => Err(EvalError::type_error(
+            Subscript::Slice { .. } | Subscript::ReplaceSlice(_) => Err(EvalError::type_error(
                 target.span,
                 "a map is not sliced",
                 "this is a map",

@@ -282,10 +282,10 @@ impl Session {
                     .to_owned()
             }
             BinOp::Mul if data => "`[0] * 3` is `[0, 0, 0]`, `\"x\" * 3` is `\"xxx\"`".to_owned(),
-            BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::Xor if data => format!(
-                "`{symbol}` works on two integers or on two sets (union, intersection, \
-                 difference, symmetric difference)"
-            ),
+            BinOp::BitOr | BinOp::BitAnd | BinOp::Sub | BinOp::Xor if data => {
+                let texts = (self.sources.text(lhs.span), self.sources.text(rhs.span));
+                set_operator_help(op, (&lhs, &rhs), texts)
+            }
             BinOp::Add => "`+` adds integers (`3 + 4`) or games (`*1 + *2`), and joins lists \
                            (`[1] + [2, 3]`) or strings"
                 .to_owned(),
@@ -409,6 +409,60 @@ fn is_data(value: &Value) -> bool {
             | Value::Range { .. }
             | Value::Game(_)
     )
+}
+
+/// What `|`, `&`, `-` or `^` does, and what to write instead on lists and strings (written
+/// `left` and `right`).
+fn set_operator_help(
+    op: BinOp,
+    (lhs, rhs): (&Operand, &Operand),
+    (left, right): (&str, &str),
+) -> String {
+    let does = match op {
+        BinOp::BitOr => {
+            "`|` is the bitwise or of integers and the union of sets: `{1} | {2} == {1, 2}`"
+        }
+        BinOp::BitAnd => {
+            "`&` is the bitwise and of integers and the intersection of sets: `{1, 2} & {2, 3} == {2}`"
+        }
+        BinOp::Sub => {
+            "`-` subtracts integers, and of two sets keeps the members of the first that are not \
+             in the second: `{1, 2} - {2} == {1}`"
+        }
+        _ => "`^` is the nim-sum (xor) of integers and the symmetric difference of sets",
+    };
+    let sequence = |v: &Value| matches!(v, Value::Str(_) | Value::List(_));
+    let instead = match (op, lhs.value, rhs.value) {
+        (BinOp::Sub, Value::Str(_), Value::Str(_)) => {
+            format!("; to take a part out of a string write `replace({left}, {right}, \"\")`")
+        }
+        (BinOp::Sub, Value::List(_), Value::List(_)) => {
+            format!(
+                "; to take elements out of a list write `[x for x in {left} if x not in {right}]`"
+            )
+        }
+        (BinOp::Sub, Value::List(_), _) => {
+            format!(
+                "; to take an element out of a list write `[x for x in {left} if x != {right}]`"
+            )
+        }
+        (BinOp::BitOr, a, b) if sequence(a) || sequence(b) => {
+            "; lists and strings are joined with `+`".to_owned()
+        }
+        (BinOp::BitAnd, a, b) if sequence(a) && sequence(b) => {
+            format!(
+                "; the elements of the first that are in the second are `[x for x in {left} if x in {right}]`"
+            )
+        }
+        (_, a, b) if sequence(a) && sequence(b) => {
+            format!(
+                "; for their elements as sets write `set({left}) {} set({right})`",
+                op.symbol()
+            )
+        }
+        _ => String::new(),
+    };
+    format!("{does}{instead}")
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use crate::eval::Session;
 
 use crate::eval::values::Value;
 use crate::source::Span;
-use crate::syntax::ast::{Clause, Element, Expr, ExprKind, Pattern, Subscript};
+use crate::syntax::ast::{Clause, Element, Expr, ExprKind, Pattern, SliceReplacement, Subscript};
 
 /// Where a case's variable is written, and the text of its value there.
 pub(in crate::eval) type Spelling = (Span, String);
@@ -138,6 +138,13 @@ fn find(expr: &Expr, values: &[(Arc<str>, String)], operand: bool, found: &mut V
                 }
                 Subscript::Replace { index, value } => {
                     walk(index, false, found);
+                    walk(value, false, found);
+                }
+                Subscript::ReplaceSlice(slice) => {
+                    let SliceReplacement { from, to, value } = &**slice;
+                    for bound in [from, to].into_iter().flatten() {
+                        walk(bound, false, found);
+                    }
                     walk(value, false, found);
                 }
             }

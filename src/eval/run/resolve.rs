@@ -130,7 +130,7 @@ impl Resolver<'_> {
     fn expr_here(&mut self, expr: &Expr) {
         match &expr.kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::LoneStar => {}
-            ExprKind::Name(ident) => self.name(ident),
+            ExprKind::Name(ident) => self.name(ident, None),
             ExprKind::Prefix { operand, .. } => self.expr(operand),
             ExprKind::Chain { first, rest } => {
                 self.xor_as_power(first, rest);
@@ -173,11 +173,16 @@ impl Resolver<'_> {
                         self.expr(index);
                         self.expr(value);
                     }
+                    Subscript::ReplaceSlice(slice) => {
+                        let SliceReplacement { from, to, value } = &**slice;
+                        from.iter().chain(to).for_each(|bound| self.expr(bound));
+                        self.expr(value);
+                    }
                 }
             }
             ExprKind::Call { callee, args } => {
                 self.floating_edges(callee, args);
-                self.name(callee);
+                self.name(callee, Some(args.len()));
                 args.iter().for_each(|arg| self.expr(arg));
             }
             ExprKind::Paren(inner) => self.expr(inner),
@@ -308,7 +313,8 @@ impl Resolver<'_> {
         }
     }
 
-    fn name(&mut self, ident: &Ident) {
+    /// A name used, as a value or (`args`: with so many arguments) called.
+    fn name(&mut self, ident: &Ident, args: Option<usize>) {
         let name = &ident.name;
         if let Some(own) = crate::library::qualified(name) {
             if crate::library::defining(own).is_none() {
@@ -343,7 +349,7 @@ impl Resolver<'_> {
                 help: Some(help),
             });
         } else if !known {
-            let help = self.suggestion(name);
+            let help = self.suggestion(name, args);
             self.errors.push(EvalError::UnknownName {
                 span: ident.span,
                 name: name.to_string(),
@@ -352,7 +358,7 @@ impl Resolver<'_> {
         }
     }
 
-    fn suggestion(&mut self, name: &str) -> Option<String> {
+    fn suggestion(&mut self, name: &str, args: Option<usize>) -> Option<String> {
         if matches!(name, "quit" | "exit" | "help" | "load") {
             return Some(format!(
                 "commands of the REPL start with a colon: `:{name}`"
@@ -370,9 +376,7 @@ impl Resolver<'_> {
         let known = self.scope.len() + self.session.program.globals.len() + self.program.len();
         self.compared += known + builtins::BUILTINS.len() + crate::library::names().len();
         if self.compared > SUGGESTION_BUDGET {
-            return Some(format!(
-                "define it first, e.g. `let {name} = <*0, *1>` or `let {name}(n) = ...`"
-            ));
+            return Some(define_first(name, args));
         }
         let candidates = self
             .scope
@@ -399,10 +403,34 @@ impl Resolver<'_> {
             .filter(|&(distance, _)| distance <= allowed)
             .min();
         match best {
-            Some((_, candidate)) => Some(format!("did you mean `{candidate}`?")),
-            None => Some(format!(
-                "define it first, e.g. `let {name} = <*0, *1>` or `let {name}(n) = ...`"
+            // A name called that is two letters away may be a function of the user's own.
+            Some((distance, candidate)) if distance > 1 && args.is_some() => Some(format!(
+                "did you mean `{candidate}`? If not, {}",
+                define_first(name, args)
             )),
+            Some((_, candidate)) => Some(format!("did you mean `{candidate}`?")),
+            None => Some(define_first(name, args)),
+        }
+    }
+}
+
+/// How to define a name not known: a game, or (called with `args` arguments) a family.
+fn define_first(name: &str, args: Option<usize>) -> String {
+    match args {
+        None => format!("define it first, e.g. `let {name} = <*0, *1>` or `let {name}(n) = ...`"),
+        Some(count) => {
+            let params: Vec<String> = match count {
+                0..=3 => ["x", "y", "z"][..count]
+                    .iter()
+                    .map(|p| p.to_string())
+                    .collect(),
+                _ => (1..=count).map(|i| format!("x{i}")).collect(),
+            };
+            format!(
+                "define it first as a family: `let {name}({}) = ...` (`:help builtins` lists the \
+                 built-in functions)",
+                params.join(", ")
+            )
         }
     }
 }

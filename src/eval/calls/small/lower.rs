@@ -222,6 +222,8 @@ impl Lowerer<'_> {
                         self.boxed(value)?,
                         target.span,
                     ),
+                    // Made of other lengths than the target's: the tree-walker's.
+                    Subscript::ReplaceSlice(_) => return None,
                 }
             }
             ExprKind::List(elements) => Op::List(self.elements(elements, false)?),
