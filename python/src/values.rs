@@ -175,9 +175,24 @@ fn write_value(
         write_members(session, value, games, out, "[", "]")?;
     } else if value.is_instance_of::<PySet>() || value.is_instance_of::<PyFrozenSet>() {
         write_members(session, value, games, out, "{", "}")?;
+    } else if let Ok(dict) = value.cast::<PyDict>() {
+        if dict.is_empty() {
+            out.text("{:}");
+            return Ok(());
+        }
+        out.text("{");
+        for (i, (key, item)) in dict.iter().enumerate() {
+            if i > 0 {
+                out.text(", ");
+            }
+            write_value(session, &key, games, out)?;
+            out.text(": ");
+            write_value(session, &item, games, out)?;
+        }
+        out.text("}");
     } else {
         return Err(PyTypeError::new_err(format!(
-            "grundy takes integers, truth values, strings, ranges, lists, sets and games, not {}",
+            "grundy takes integers, truth values, strings, ranges, lists, sets, dicts and games, not {}",
             value.get_type().name()?
         )));
     }

@@ -48,6 +48,14 @@ def test_values_become_python_values(session: grundy.Session) -> None:
     assert {g.nimber for g in games} == {0, 1}
 
 
+def test_a_dict_is_passed_as_a_map(session: grundy.Session) -> None:
+    # A family whose argument is a map and whose value is a function written inline.
+    session.run('let shifted(m) = n => *(n + m["a"])')
+    assert session.seq("shifted", range(3), {"a": 1, "b": [2]}) == [1, 2, 3]
+    assert session.seq("shifted", range(2), {"a": 5}) == [5, 6]
+    assert session.eval("{:}") == {}
+
+
 def test_a_table_is_a_sequence_of_rows(session: grundy.Session) -> None:
     table = session.eval("seq(kayles, 0..10)")
     assert isinstance(table, grundy.Table)
