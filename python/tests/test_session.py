@@ -56,6 +56,15 @@ def test_a_dict_is_passed_as_a_map(session: grundy.Session) -> None:
     assert session.eval("{:}") == {}
 
 
+def test_a_function_comes_back_as_the_text_that_names_it(session: grundy.Session) -> None:
+    session.run("let f = n => *(n % 2)")
+    assert session["f"] == "f"
+    assert session.seq(session["f"], range(4)) == [0, 1, 0, 1]
+    inline = session.eval("n => *(n % 3)")
+    assert inline == "(n => *(n % 3))"
+    assert session.seq(inline, range(5)) == [0, 1, 2, 0, 1]
+
+
 def test_a_table_is_a_sequence_of_rows(session: grundy.Session) -> None:
     table = session.eval("seq(kayles, 0..10)")
     assert isinstance(table, grundy.Table)
