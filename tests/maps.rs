@@ -62,6 +62,10 @@ fn a_missing_key_says_what_keys_there_are() {
     assert!(errors("{1: 2}[0:1]").contains("a map is not sliced"));
     assert!(errors("keys([1])").contains("`keys` takes a map"));
     assert!(errors("{1: kayles}").contains("family"));
+    // Nested deeper than data may nest: a diagnostic, not a stack overflow.
+    let deep =
+        errors("let nest(n) = if n == 0 then {:} else {\"x\": nest(n - 1)}\nlen(str(nest(20000)))");
+    assert!(deep.contains("a map nested this deep"), "{deep}");
 }
 
 proptest! {

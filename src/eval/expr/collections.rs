@@ -130,7 +130,7 @@ impl Session {
             )
             .into()),
             Value::Family(family) => Err(self.family_not_game(&family, span).into()),
-            Value::List(_) | Value::SetOf(_)
+            Value::List(_) | Value::SetOf(_) | Value::Map(_)
                 if nesting(&value, MAX_DATA_NESTING - 1) >= MAX_DATA_NESTING =>
             {
                 Err(EvalError::TooLarge {

@@ -4,15 +4,22 @@
 
 use std::sync::Arc;
 
+use crate::eval::report::error::EvalError;
 use crate::eval::values::{Family, Function, Value};
+
+/// How many functions written inline a session keeps to find again.
+pub(in crate::eval) const LAMBDAS_KEPT: usize = 10_000;
+
+/// How deep functions may capture functions.
+const MAX_FUNCTION_NESTING: u32 = 500;
 use crate::eval::{Result, Session};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, ExprKind, Ident};
 
 impl Session {
-    /// The function `params => body`, written at `span`. One that uses no local names is
-    /// one function however often it is evaluated, so what it remembers is shared; one that
-    /// captured values is made anew (what it remembers is charged to the memo as any call).
+    /// The function `params => body`, written at `span`: one function for its place and the
+    /// values it captures, so that what it remembers is shared however often it is
+    /// evaluated (past [`LAMBDAS_KEPT`] such functions, new ones are made anew).
     pub(in crate::eval) fn lambda(
         &mut self,
         span: Span,
@@ -20,10 +27,34 @@ impl Session {
         body: &Arc<Expr>,
     ) -> Result<Value> {
         let captured = self.captured(params, body);
-        if captured.is_empty()
-            && let Some(function) = self.program.lambdas.get(&span)
-        {
+        let key = (span, captured.iter().map(|(_, v)| v.clone()).collect());
+        if let Some(function) = self.program.lambdas.get(&key) {
             return Ok(Value::Family(Family::User(function.clone())));
+        }
+        // A function capturing a function capturing one ...: a chain that deep would be
+        // dropped one level a stack frame.
+        let nesting = 1
+            + (captured.iter())
+                .map(|(_, value)| match value {
+                    Value::Family(Family::User(function)) => function.nesting,
+                    _ => 0,
+                })
+                .max()
+                .unwrap_or(0);
+        if nesting > MAX_FUNCTION_NESTING {
+            return Err(EvalError::TooLarge {
+                span,
+                what: "a function made of functions this deep".to_owned(),
+                label: format!(
+                    "this function captures one that captures one ... {MAX_FUNCTION_NESTING} deep"
+                ),
+                help: Some(
+                    "pass the rule and what it needs as arguments of a family instead of \
+                     wrapping it again at each step: `let step(rule, c, j) = rule(j + c)`"
+                        .to_owned(),
+                ),
+            }
+            .into());
         }
         self.program.function_count += 1;
         let function = Arc::new(Function {
@@ -36,9 +67,10 @@ impl Session {
             body: body.clone(),
             library: self.program.in_library,
             captured: captured.into(),
+            nesting,
         });
-        if function.captured.is_empty() {
-            self.program.lambdas.insert(span, function.clone());
+        if self.program.lambdas.len() < LAMBDAS_KEPT {
+            self.program.lambdas.insert(key, function.clone());
         }
         Ok(Value::Family(Family::User(function)))
     }

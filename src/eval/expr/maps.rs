@@ -20,7 +20,7 @@ impl Session {
         span: Span,
     ) -> Result<Value> {
         // Keys and values one after the other, each charged as a list's element is.
-        let mut listed = Elements::new(span, Listing::List);
+        let mut listed = Elements::new(span, Listing::Map);
         for (key, element) in entries {
             let mut collect = |session: &mut Session| {
                 let k = session.eval(key)?;

@@ -714,6 +714,20 @@ impl Session {
 
     /// A family where a game was expected: `S + *1`.
     pub(in crate::eval) fn family_not_game(&self, family: &Family, span: Span) -> EvalError {
+        if let Family::User(function) = family
+            && function.is_inline()
+        {
+            // Not a family of games, maybe: a function written inline, whatever it gives.
+            return EvalError::type_error(
+                span,
+                format!("`{}` is a function, not a value", function.name.name),
+                "this needs its arguments",
+            )
+            .with_help(
+                "a function is called by a name, `let f = x => x + 1; f(5)`, or passed to a \
+                 family; lists, sets and maps hold data, not functions",
+            );
+        }
         let name = self.family_name(family);
         EvalError::type_error(
             span,

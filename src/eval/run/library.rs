@@ -129,6 +129,7 @@ impl Session {
                     body,
                     library: true,
                     captured: Box::default(),
+                    nesting: 0,
                 };
                 self.program.library.insert(name.name, Arc::new(function));
             }

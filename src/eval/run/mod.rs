@@ -48,9 +48,11 @@ pub(in crate::eval) struct Program {
     pub(in crate::eval) writes_files: bool,
     /// The values of answers, while a host (the Python module) asks for them.
     pub(in crate::eval) kept: Option<host::Kept>,
-    /// Functions written inline that capture nothing, by where they are written: evaluated
-    /// again, such a lambda is the same function, and what it remembers is shared.
-    pub(in crate::eval) lambdas: FxHashMap<Span, Arc<Function>>,
+    /// Functions written inline, by where they are written and the values they captured:
+    /// evaluated again with the same values, a lambda is the same function, and what it
+    /// remembers is shared (a family passing `j => rule(j)` down its recursion finds its
+    /// calls again). At most `LAMBDAS_KEPT` of them (src/eval/expr/lambdas.rs).
+    pub(in crate::eval) lambdas: FxHashMap<(Span, Vec<Value>), Arc<Function>>,
 }
 
 impl Default for Program {
@@ -367,6 +369,7 @@ impl Session {
             body: body.clone(),
             library: false,
             captured: Box::default(),
+            nesting: 0,
         };
         self.define(name, Global::Function(Arc::new(function)));
     }

@@ -64,6 +64,8 @@ pub struct Function {
     /// A function written inline (`k => n - k`): the values of the names it uses from where
     /// it was written, bound after its parameters whenever it is called.
     pub(in crate::eval) captured: Box<[(Arc<str>, Value)]>,
+    /// How deep it captures functions: 0 for a family, 1 for a function capturing none.
+    pub(in crate::eval) nesting: u32,
 }
 
 impl Function {

@@ -90,6 +90,8 @@ pub(in crate::eval) enum Listing {
     Set,
     /// `[...]`, or the list a builtin makes: its elements.
     List,
+    /// `{k: v, ...}`: its keys and values, one after the other.
+    Map,
 }
 
 /// The options of a game, the members of a set or the elements of a list, as a
@@ -124,7 +126,7 @@ impl<T> Elements<T> {
     fn slot_bytes(&self) -> u64 {
         let copied = match self.kind {
             Listing::Options => size_of::<GameId>(),
-            Listing::Set | Listing::List => size_of::<Value>(),
+            Listing::Set | Listing::List | Listing::Map => size_of::<Value>(),
         };
         (size_of::<(Value, Span)>() + copied) as u64
     }
@@ -541,6 +543,7 @@ impl Session {
                     Listing::Options => ("this game's list of options", "options"),
                     Listing::Set => ("this set", "members"),
                     Listing::List => ("this list", "elements"),
+                    Listing::Map => ("this map", "keys and values"),
                 };
                 (
                     what.to_owned(),
@@ -550,6 +553,9 @@ impl Session {
                     ),
                     match kind {
                         Listing::List => "a list's elements are held while it is built".to_owned(),
+                        Listing::Map => {
+                            "a map's keys and values are held while it is built".to_owned()
+                        }
                         _ => format!("a comprehension's {members} are held while they are listed"),
                     },
                 )
