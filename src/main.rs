@@ -1,6 +1,7 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    grundy_alloc::map_big_allocations();
     #[cfg(target_os = "linux")]
     if closed_stdout::CLOSED.load(std::sync::atomic::Ordering::Relaxed) {
         grundy::output::standard_output_was_closed();

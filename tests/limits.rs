@@ -191,6 +191,29 @@ fn memory_a_picture_used_is_given_back() {
     );
 }
 
+/// A statement after one that filled memory and gave it back: the C library had raised the
+/// size it maps big blocks from, served the next statement's growing vectors from its heap,
+/// and the process peaked at 138 MiB under a limit of 128 MB (a generated program found it).
+#[test]
+fn a_statement_after_a_full_one_keeps_to_the_limit() {
+    let limits = &[
+        "memory=128000000",
+        "steps=30000000",
+        "heap=50000",
+        "options=1000000",
+        "nodes=1000000",
+    ];
+    let source = "options misère octal(\"4.361\", 287); \
+                  dot *1 + node_kayles(path_graph(39))";
+    let ran = run(limits, source);
+    assert_eq!(ran.code, Some(4), "{}", ran.stderr);
+    assert!(
+        ran.peak <= 128_000_000 + 12_800_000,
+        "peak {} MiB",
+        ran.peak >> 20
+    );
+}
+
 /// `for c in s` goes through a string a character at a time: a string of ten million
 /// characters was first made a list of them (three quarters of a gigabyte under a limit of
 /// 128 MB).

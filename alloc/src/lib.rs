@@ -104,6 +104,20 @@ pub fn counting() -> bool {
     Counts::now() != before
 }
 
+/// Big allocations are mapped afresh and unmapped when freed, however big the blocks freed
+/// before: glibc otherwise raises the size it maps from after a big block is freed, and then
+/// serves a later statement's big vectors from its heap, where growing one copies it with
+/// both resident (a statement after one that had filled memory peaked 10 % past the limit).
+/// Elsewhere, nothing.
+pub fn map_big_allocations() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: `mallopt` sets a tuning parameter of the C library's allocator; called at
+    // start, before any thread allocates.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    }
+}
+
 /// Hands the pages of freed memory back to the system, where the C library keeps them (glibc
 /// keeps what small values freed, and maps big new ones afresh beside it): after a statement
 /// freed much, the process's resident memory then shows what it holds. Elsewhere, nothing.
