@@ -341,7 +341,10 @@ fn item_label(collection: &Value, arg: &Expr, i: usize, item: &Value) -> String 
 fn not_a_collection(name: &str, value: &Value, arg: &Expr) -> EvalError {
     EvalError::type_error(
         arg.span,
-        format!("`{name}` takes a list, a set, a range or a string"),
+        match name {
+            "len" => "`len` takes a list, a set, a map, a range or a string".to_owned(),
+            _ => format!("`{name}` takes a list, a set, a range or a string"),
+        },
         format!("this is {}", value.kind()),
     )
     .with_help(match (name, value) {

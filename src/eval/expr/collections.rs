@@ -603,7 +603,7 @@ impl Session {
             other => {
                 return Err(EvalError::type_error(
                     span,
-                    "`for` goes through a range, a set, a list or a string",
+                    "`for` goes through a range, a set, a list, a string or a map's keys",
                     format!("this is {}", other.kind()),
                 )
                 .with_help(match other {
