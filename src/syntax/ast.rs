@@ -193,6 +193,14 @@ impl Pattern {
         names
     }
 
+    /// How many names it binds.
+    pub fn width(&self) -> usize {
+        match self {
+            Pattern::Name(_) => 1,
+            Pattern::List { items, .. } => items.iter().map(Pattern::width).sum(),
+        }
+    }
+
     fn each_name<'a>(&'a self, visit: &mut dyn FnMut(&'a Ident)) {
         match self {
             Pattern::Name(ident) => visit(ident),

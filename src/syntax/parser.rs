@@ -124,20 +124,9 @@ pub(super) fn parse_statement(
 }
 
 /// Whether `rest` goes on with `where` after blank lines and comments: the statement before
-/// it continues there.
+/// it may continue there (a `;` passed over too only makes the window larger than needed).
 fn starts_with_where(rest: &str) -> bool {
-    let bytes = rest.as_bytes();
-    let mut at = 0;
-    while at < bytes.len() {
-        match bytes[at] {
-            b' ' | b'\t' | b'\r' | b'\n' => at += 1,
-            b'/' if bytes.get(at + 1) == Some(&b'/') => {
-                at = rest[at..].find('\n').map_or(rest.len(), |n| at + n);
-            }
-            _ => break,
-        }
-    }
-    let word = &rest[at..];
+    let word = &rest[skip_gap(rest, 0)..];
     word.starts_with("where")
         && !word[5..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_' || c == '\'')
 }

@@ -77,7 +77,7 @@ impl Session {
                 for (item, part) in items.iter().zip(parts.iter()) {
                     let whole = element.or(Some(&value));
                     self.set_pattern(item, slot, part.clone(), span, whole)?;
-                    slot += item.names().len();
+                    slot += item.width();
                 }
                 Ok(())
             }

@@ -433,7 +433,7 @@ impl Session {
             (Value::Game(_), _) => {
                 return Err(EvalError::type_error(
                     collection.span,
-                    "`in` looks in a set, list, range or string, not in a game",
+                    "`in` looks in a set, list, map, range or string, not in a game",
                     "this is a game",
                 )
                 .with_help(format!(
@@ -445,7 +445,7 @@ impl Session {
             (other, _) => {
                 return Err(EvalError::type_error(
                     collection.span,
-                    "`in` looks in a set, list, range or string",
+                    "`in` looks in a set, list, map, range or string",
                     format!("this is {}", other.kind()),
                 )
                 .with_help("write `x in {1, 2, 3}`, `x in [3, 4]`, `x in 0..10` or `\"x\" in s`")

@@ -99,11 +99,14 @@ impl Session {
             .iter()
             .map(|(k, _)| self.describe_value(k))
             .collect();
+        // Near, for a key long enough that being near means something (a string's quotes
+        // are not counted: "c" is not near "a").
+        let bare = |text: &str| text.trim_matches('"').to_owned();
+        let sought = bare(&wanted);
         let near = keys
             .iter()
-            .map(|known| (strsim::damerau_levenshtein(known, &wanted), known))
-            // Near, for a key long enough that being near means something.
-            .filter(|(distance, _)| *distance <= 2 && 2 * distance < wanted.chars().count())
+            .map(|known| (strsim::damerau_levenshtein(&bare(known), &sought), known))
+            .filter(|(distance, _)| *distance <= 2 && 2 * distance < sought.chars().count())
             .min();
         let help = match (near, keys.len()) {
             (Some((_, known)), _) => format!("did you mean `{known}`?"),

@@ -64,15 +64,15 @@ pub struct Function {
     /// A function written inline (`k => n - k`): the values of the names it uses from where
     /// it was written, bound after its parameters whenever it is called.
     pub(in crate::eval) captured: Box<[(Arc<str>, Value)]>,
-    /// How deep it captures functions: 0 for a family, 1 for a function capturing none.
+    /// How deep it captures functions: 0 for a family, 1 for a function written inline that
+    /// captures none.
     pub(in crate::eval) nesting: u32,
 }
 
 impl Function {
-    /// Written inline (`k => n - k`): named by its text in parentheses, which no `let` name
-    /// can start with.
+    /// Written inline (`k => n - k`), not defined by a `let`.
     pub(in crate::eval) fn is_inline(&self) -> bool {
-        self.name.name.starts_with('(')
+        self.nesting > 0
     }
 
     /// The locals a call's body starts with: its parameters, then what it captured.
