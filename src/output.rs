@@ -5,6 +5,7 @@ use std::fmt::Display;
 use std::io::{ErrorKind, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use crate::game::loopy::{LoopyValue, Outcome};
 use serde_json::{Value, json};
 
 use crate::diagnostics::{self, Style};
@@ -441,8 +442,29 @@ fn outcome(nimber: u64) -> &'static str {
     if nimber == 0 { "losing" } else { "winning" }
 }
 
+/// A game's generalized value: its nimber, or `{"infinity": K}`.
+fn loopy_json(value: &LoopyValue) -> Value {
+    match value {
+        LoopyValue::Finite(n) => json!(n),
+        LoopyValue::Infinite(k) => json!({ "infinity": k }),
+    }
+}
+
+fn outcome_word(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::Winning => "winning",
+        Outcome::Losing => "losing",
+        Outcome::Draw => "draw",
+    }
+}
+
 fn answer_json(answer: &Answer) -> Value {
     match answer {
+        Answer::Loopy { value } => json!({
+            "kind": "game", "value": value.to_string(), "nimber": null,
+            "infinity": value.finite().is_none().then(|| loopy_json(value)["infinity"].clone()),
+            "outcome": outcome_word(value.outcome()),
+        }),
         Answer::Game { nimber } => json!({
             "kind": "game", "value": show_nimber(*nimber), "nimber": nimber, "outcome": outcome(*nimber),
         }),
@@ -495,7 +517,10 @@ fn answer_json(answer: &Answer) -> Value {
             let vertices: Vec<Value> = table
                 .vertices
                 .iter()
-                .map(|(name, v)| json!({ "name": name, "nimber": v }))
+                .map(|(name, v)| {
+                    json!({ "name": name, "nimber": v.finite(), "value": loopy_json(v),
+                            "outcome": outcome_word(v.outcome()) })
+                })
                 .collect();
             json!({ "kind": "digraph", "vertices": vertices, "moves": table.moves })
         }

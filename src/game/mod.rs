@@ -12,6 +12,7 @@ pub mod hackenbush;
 pub mod heap;
 mod heaps;
 mod intern;
+pub mod loopy;
 pub mod misere;
 pub mod moves;
 mod options;
@@ -97,6 +98,9 @@ pub enum Node {
         graph: digraph::DigraphId,
         vertex: u32,
     },
+    /// A call of a loopy family (`let loopy f(n) = ...`): the game its body gives, which may
+    /// come back to this call (see [`loopy`]).
+    Loopy { call: u32 },
 }
 
 /// Bounds that keep one evaluation from taking the whole machine.
@@ -205,6 +209,14 @@ pub enum GameError {
     },
     /// Interrupted (Ctrl-C).
     Cancelled,
+    /// A game that can go on for ever, worth ∞: it has no nimber.
+    Infinite {
+        value: loopy::LoopyValue,
+    },
+    /// A loopy call whose body an earlier error left unevaluated.
+    LoopyUnfinished,
+    /// A loopy call that stands for another call, which stands for it: no options anywhere.
+    LoopyWithoutMoves,
 }
 
 const UNKNOWN: u64 = u64::MAX;
@@ -248,6 +260,8 @@ pub struct Arena {
     wythoff_strip: Option<WythoffStrip>,
     pictures: FxIndexSet<hackenbush::Picture>,
     digraphs: FxIndexSet<digraph::Digraph>,
+    /// Values and placeholders of games that can go on for ever.
+    loopy: loopy::Store,
     /// Simplest forms of misère play, worked out when a question in misère play is asked.
     misere: misere::MisereTables,
     pub limits: GameLimits,
@@ -286,6 +300,7 @@ impl Arena {
             wythoff_strip: None,
             pictures: Default::default(),
             digraphs: Default::default(),
+            loopy: Default::default(),
             misere: Default::default(),
             limits,
             watch: Default::default(),
@@ -385,6 +400,7 @@ impl Arena {
             return;
         }
         self.nodes.truncate(checkpoint.nodes);
+        self.loopy_rollback(GameId(checkpoint.nodes as u32));
         self.nimbers.truncate(checkpoint.nodes);
         self.nimbers.shrink_to(checkpoint.nodes);
         self.dag_bytes = checkpoint.dag_bytes;

@@ -86,6 +86,11 @@ impl Arena {
             Node::Wythoff { row, column } => self.wythoff_moves(row, column, usize::MAX),
             Node::Hackenbush(picture) => self.picture_first_moves(picture, usize::MAX),
             Node::Vertex { graph, vertex } => self.vertex_moves(graph, vertex),
+            // A loopy call moves as the game it stands for.
+            Node::Loopy { .. } => {
+                let game = self.loopy_target(id)?;
+                self.moves(game)
+            }
             Node::Sum(parts) => {
                 let mut all = Vec::new();
                 for (index, &part) in parts.iter().enumerate() {

@@ -4,6 +4,7 @@
 //! million games reduces without touching the call stack. A sum's nimber is the nim-sum of
 //! its parts' nimbers, so a sum is never expanded to be reduced.
 
+use super::loopy::INFINITE;
 use super::{Arena, GameError, GameId, Node, UNKNOWN};
 
 /// mex: the least natural number not among `values`.
@@ -36,7 +37,8 @@ pub(crate) fn mex_with(
 /// walked again later.
 pub(super) fn value_if_known(node: &Node, nimbers: &[u64], seen: &mut Vec<bool>) -> u64 {
     let value = |id: &GameId| nimbers[id.index()];
-    let all_known = |ids: &[GameId]| ids.iter().all(|id| value(id) != UNKNOWN);
+    // A game worth ∞ among them is valued by the generalized mex, when asked.
+    let all_known = |ids: &[GameId]| ids.iter().all(|id| value(id) < INFINITE);
     match node {
         Node::Nim(chips) => *chips,
         Node::Options(options) if all_known(options) => {
@@ -54,8 +56,19 @@ pub(super) fn value_if_known(node: &Node, nimbers: &[u64], seen: &mut Vec<bool>)
 }
 
 impl Arena {
-    /// The nimber of a game: mex of its options' nimbers, memoized per node.
+    /// The nimber of a game: mex of its options' nimbers, memoized per node. A game worth ∞
+    /// (it can go on for ever) has none: [`GameError::Infinite`].
     pub fn nimber(&mut self, id: GameId) -> Result<u64, GameError> {
+        match self.settle(id)? {
+            INFINITE => Err(GameError::Infinite {
+                value: self.known_value(id).expect("settled"),
+            }),
+            value => Ok(value),
+        }
+    }
+
+    /// Works out the game's value, kept in `nimbers`.
+    pub(super) fn settle(&mut self, id: GameId) -> Result<u64, GameError> {
         let mut stack = vec![id];
         let mut reduced = 0u32;
         while let Some(&top) = stack.last() {
@@ -80,7 +93,17 @@ impl Arena {
                 &Node::Heap { game, size } => self.heap_value(game, size)?,
                 &Node::Wythoff { row, column } => self.wythoff_value(row, column)?,
                 &Node::Hackenbush(picture) => self.picture_value(picture)?,
-                &Node::Vertex { graph, vertex } => self.digraph_of(graph).value(vertex),
+                &Node::Vertex { graph, vertex } => {
+                    let value = self.digraph_of(graph).value(vertex).clone();
+                    self.keep_value(top, &value);
+                    stack.pop();
+                    continue;
+                }
+                Node::Loopy { .. } => {
+                    self.solve_loopy(top)?;
+                    stack.pop();
+                    continue;
+                }
                 Node::Options(children) | Node::Sum(children) => {
                     let waiting = stack.len();
                     let unknown = children
@@ -88,6 +111,11 @@ impl Arena {
                         .filter(|c| self.nimbers[c.index()] == UNKNOWN);
                     stack.extend(unknown);
                     if stack.len() > waiting {
+                        continue;
+                    }
+                    if children.iter().any(|c| self.nimbers[c.index()] == INFINITE) {
+                        self.value_above_loopy(top)?;
+                        stack.pop();
                         continue;
                     }
                     let values = children.iter().map(|c| self.nimbers[c.index()]);
@@ -102,6 +130,11 @@ impl Arena {
                     let unknown = ids.iter().filter(|c| self.nimbers[c.index()] == UNKNOWN);
                     stack.extend(unknown);
                     if stack.len() > waiting {
+                        continue;
+                    }
+                    if ids.iter().any(|c| self.nimbers[c.index()] == INFINITE) {
+                        self.value_above_loopy(top)?;
+                        stack.pop();
                         continue;
                     }
                     let value = |id: &GameId| self.nimbers[id.index()];
@@ -143,6 +176,10 @@ impl Arena {
             &Node::Vertex { graph, vertex } => {
                 self.digraph_of(graph).successors(vertex).len() as u64
             }
+            Node::Loopy { .. } => match self.loopy_target(id) {
+                Ok(game) => self.option_count(game),
+                Err(_) => 0,
+            },
             Node::Sum(parts) => parts
                 .iter()
                 .map(|&p| self.option_count(p))

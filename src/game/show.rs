@@ -83,6 +83,11 @@ impl Arena {
             Node::Wythoff { row, column } => out.push_str(&format!("wythoff({row}, {column})")),
             Node::Hackenbush(picture) => out.push_str(&picture_name(self.picture_of(*picture))),
             Node::Vertex { graph, vertex } => out.push_str(&self.digraph_of(*graph).label(*vertex)),
+            // A loopy call unnamed: what it stands for, as deep as a list would be written.
+            Node::Loopy { .. } => match self.loopy_meaning(id) {
+                Some(meaning) if depth > 0 => self.describe_into(meaning, depth - 1, names, out),
+                _ => out.push_str("<…>"),
+            },
             Node::Heap { game, size } => {
                 out.push_str(&heap_call(self.heap_game(*game), &size.to_string()))
             }

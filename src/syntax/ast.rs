@@ -26,6 +26,8 @@ pub enum StmtKind {
         name: Ident,
         params: Option<Vec<Ident>>,
         body: Arc<Expr>,
+        /// `let loopy f(n) = ...`: its games may come back to a position.
+        loopy: bool,
     },
     /// `assert *1 + *2 == *3`
     Assert(Expr),
@@ -389,6 +391,8 @@ pub enum Outcome {
     Losing,
     /// `is winning`, `is N`: the player to move wins.
     Winning,
+    /// `is draw`, `is D`: neither player can force a win (a loopy game).
+    Draw,
 }
 
 impl Expr {

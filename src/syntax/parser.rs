@@ -177,8 +177,10 @@ impl Builder {
                 let mut name = None;
                 let mut params = None;
                 let mut body = None;
+                let mut loopy = false;
                 for inner in pair.into_inner() {
                     match inner.as_rule() {
+                        Rule::loopy_mark => loopy = true,
                         Rule::name => name = Some(self.ident(&inner)),
                         Rule::params => params = Some(self.params(inner)?),
                         Rule::expr => body = Some(self.expr(inner)?),
@@ -189,6 +191,7 @@ impl Builder {
                     name: name.expect("let has a name"),
                     params,
                     body: Arc::new(body.expect("let has a body")),
+                    loopy,
                 }
             }
             Rule::assert_stmt => StmtKind::Assert(self.expr(last_expr(pair))?),
@@ -508,6 +511,7 @@ impl Builder {
         {
             Some("losing" | "P") => Outcome::Losing,
             Some("winning" | "N") => Outcome::Winning,
+            Some("draw" | "D") => Outcome::Draw,
             other => unreachable!("outcome {other:?}"),
         };
         let span = operand.span.to(claim_span);

@@ -2,8 +2,6 @@
 //! `G("a")` (or `G(7)` for a vertex named by a number) is the game at a vertex, and
 //! `vertices(G)` lists their names.
 
-use miette::LabeledSpan;
-
 use crate::eval::limits::memory::{Elements, Listing};
 use crate::eval::report::answer::Answer;
 use crate::eval::report::error::EvalError;
@@ -13,9 +11,6 @@ use crate::eval::{Result, Session};
 use crate::game::digraph::{Digraph, DigraphError, DigraphId, Place};
 use crate::source::Span;
 use crate::syntax::ast::{Expr, Ident};
-
-/// Cycles longer than this are named by their first and last vertices.
-const CYCLE_NAMED: usize = 8;
 
 impl Session {
     /// `digraph("a>b a>c b>c c>d")`, or its moves in several strings, one a line.
@@ -136,7 +131,7 @@ impl Session {
     pub(in crate::eval) fn digraph_answer(&self, graph: DigraphId) -> Answer {
         let digraph = self.arena.digraph_of(graph);
         let vertices = listed(digraph)
-            .map(|v| (digraph.name(v).to_owned(), digraph.value(v)))
+            .map(|v| (digraph.name(v).to_owned(), digraph.value(v).clone()))
             .collect();
         Answer::Digraph(DigraphTable {
             vertices,
@@ -211,63 +206,6 @@ fn bad_digraph(error: DigraphError, args: &[(Value, Span)]) -> EvalError {
             label,
             help,
         } => EvalError::invalid(within(place), message, label).with_help(help),
-        DigraphError::SelfLoop { place, vertex } => EvalError::invalid(
-            within(place),
-            format!("vertex `{vertex}` moves to itself"),
-            "a move from a vertex to itself",
-        )
-        .with_help(format!(
-            "a player could move from {vertex} to {vertex} for ever, and a game here must end \
-             (loopy games are not supported yet): remove this move"
-        )),
-        DigraphError::Cycle { vertices, places } => {
-            let all = args[0].1.to(args[args.len() - 1].1);
-            let within: &dyn Fn(Place) -> Span = &within;
-            let written = (0..args.len()).all(literal).then_some(within);
-            let labels = cycle_labels(&vertices, &places, written, all);
-            EvalError::Cycle {
-                span: all,
-                cycle: name_cycle(&vertices),
-                labels,
-            }
-        }
         DigraphError::Game(_) => unreachable!("reported as a limit"),
     }
-}
-
-/// `a → b → c → a`, or `a → b → c → … → x → y → z → a` for a long one.
-fn name_cycle(vertices: &[String]) -> String {
-    let mut steps: Vec<&str> = vertices.iter().map(String::as_str).collect();
-    if steps.len() > CYCLE_NAMED {
-        let tail = steps.split_off(steps.len() - 3);
-        steps.truncate(3);
-        steps.push("…");
-        steps.extend(tail);
-    }
-    steps.push(&vertices[0]);
-    steps.join(" → ")
-}
-
-/// The arrow of each move of the cycle marked (the first and last three of a long one), the
-/// move closing it saying so.
-fn cycle_labels(
-    vertices: &[String],
-    places: &[Place],
-    within: Option<&dyn Fn(Place) -> Span>,
-    at: Span,
-) -> Vec<LabeledSpan> {
-    let Some(within) = within else {
-        return vec![LabeledSpan::new_with_span(
-            Some(format!("its moves go round from {} and back", vertices[0])),
-            at,
-        )];
-    };
-    let count = places.len();
-    (0..count)
-        .filter(|&i| count <= CYCLE_NAMED || i < 3 || i >= count - 3)
-        .map(|i| {
-            let text = (i == count - 1).then(|| format!("and back to {}", vertices[0]));
-            LabeledSpan::new_with_span(text, within(places[i]))
-        })
-        .collect()
 }

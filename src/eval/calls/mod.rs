@@ -13,6 +13,7 @@
 
 pub(in crate::eval) mod compile;
 pub(in crate::eval) mod families;
+pub(in crate::eval) mod loopy;
 pub(in crate::eval) mod memo;
 pub(in crate::eval) mod require;
 pub(in crate::eval) mod small;
@@ -144,6 +145,8 @@ pub(in crate::eval) struct Calls {
     pub(in crate::eval) compiled: rustc_hash::FxHashMap<u32, Option<Arc<compile::Code>>>,
     /// Family bodies lowered to run on small values ([`small`]), likewise.
     pub(in crate::eval) lowered: rustc_hash::FxHashMap<u32, small::Lowered>,
+    /// Calls of loopy families being explored.
+    pub(in crate::eval) exploration: loopy::Exploration,
 }
 
 impl Default for Calls {
@@ -156,6 +159,7 @@ impl Default for Calls {
             compile_bodies: true,
             compiled: Default::default(),
             lowered: Default::default(),
+            exploration: Default::default(),
         }
     }
 }
@@ -281,6 +285,10 @@ impl Session {
             function: function.id,
             args: args.into(),
         };
+        if function.loopy {
+            self.step(span)?;
+            return self.call_loopy(function, key, span);
+        }
         if self.calls.chain.contains(&key) || self.calls.suspended.contains(&key) {
             return Err(self.loop_error(function, &key, span));
         }
@@ -449,7 +457,7 @@ impl Session {
         use crate::game::Node;
         matches!(
             self.arena.node(id),
-            Node::Options(_) | Node::WithSums { .. } | Node::Hackenbush(_)
+            Node::Options(_) | Node::WithSums { .. } | Node::Hackenbush(_) | Node::Loopy { .. }
         )
     }
 

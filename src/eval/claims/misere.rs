@@ -75,11 +75,8 @@ impl Session {
                 let losing = self.losing(id, game.span)?;
                 let left = self.misere_side(id, game.span)?;
                 let verdict = Verdict {
-                    holds: losing == (*outcome == Outcome::Losing),
-                    claim: match outcome {
-                        Outcome::Losing => "is losing",
-                        Outcome::Winning => "is winning",
-                    },
+                    holds: *outcome != Outcome::Draw && losing == (*outcome == Outcome::Losing),
+                    claim: crate::eval::claims::play::claim_words(*outcome),
                     left,
                     right: None,
                     play: Play::Misere,

@@ -8,6 +8,7 @@
 //! and remembered whatever asks for it.
 
 use crate::eval::{Flow, Result, Session};
+use crate::game::loopy::{LoopyValue, Outcome as LoopyOutcome};
 
 use crate::eval::report::error::EvalError;
 use crate::game::misere::Play;
@@ -71,10 +72,21 @@ impl Session {
         self.in_play(self.claims.session_play, f)
     }
 
+    /// Who wins `id` in the current convention (a draw only for a loopy game).
+    pub(in crate::eval) fn outcome_of(&mut self, id: GameId, span: Span) -> Result<LoopyOutcome> {
+        match self.claims.current_play {
+            Play::Normal => Ok(self.loopy_value(id, span)?.outcome()),
+            Play::Misere => Ok(match self.losing(id, span)? {
+                true => LoopyOutcome::Losing,
+                false => LoopyOutcome::Winning,
+            }),
+        }
+    }
+
     /// Whether the player to move loses `id` in the current convention.
     pub(in crate::eval) fn losing(&mut self, id: GameId, span: Span) -> Result<bool> {
         match self.claims.current_play {
-            Play::Normal => Ok(self.nimber(id, span)? == 0),
+            Play::Normal => Ok(self.loopy_value(id, span)? == LoopyValue::Finite(0)),
             Play::Misere => {
                 self.claims.misere_used = true;
                 self.arena
@@ -91,7 +103,8 @@ impl Session {
         (b, b_span): (GameId, Span),
     ) -> Result<bool> {
         match self.claims.current_play {
-            Play::Normal => Ok(self.nimber(a, a_span)? == self.nimber(b, b_span)?),
+            // Loopy games too: equal generalized values play alike in every sum.
+            Play::Normal => Ok(self.loopy_value(a, a_span)? == self.loopy_value(b, b_span)?),
             Play::Misere => {
                 self.claims.misere_used = true;
                 self.arena
@@ -149,4 +162,24 @@ impl Session {
 /// Whether the expression says its convention: `misere ...`, maybe in parentheses.
 pub(in crate::eval) fn says_play(expr: &Expr) -> bool {
     matches!(expr.unparen().kind, ExprKind::Play { .. })
+}
+
+/// The outcome a claim (`is losing`, `is winning`, `is draw`) says.
+pub(in crate::eval) fn claimed(outcome: crate::syntax::ast::Outcome) -> LoopyOutcome {
+    use crate::syntax::ast::Outcome;
+    match outcome {
+        Outcome::Losing => LoopyOutcome::Losing,
+        Outcome::Winning => LoopyOutcome::Winning,
+        Outcome::Draw => LoopyOutcome::Draw,
+    }
+}
+
+/// How a claim reads: `is losing`.
+pub(in crate::eval) fn claim_words(outcome: crate::syntax::ast::Outcome) -> &'static str {
+    use crate::syntax::ast::Outcome;
+    match outcome {
+        Outcome::Losing => "is losing",
+        Outcome::Winning => "is winning",
+        Outcome::Draw => "is draw",
+    }
 }

@@ -66,6 +66,7 @@ impl Session {
             params: params.to_vec(),
             body: body.clone(),
             library: self.program.in_library,
+            loopy: false,
             captured: captured.into(),
             nesting,
         });

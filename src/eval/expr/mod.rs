@@ -138,8 +138,10 @@ impl Session {
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval(game)?;
                 let id = self.game_operand(&value, game)?;
-                let losing = self.losing(id, game.span)?;
-                Ok(Value::Bool(losing == (*outcome == Outcome::Losing)))
+                let found = self.outcome_of(id, game.span)?;
+                Ok(Value::Bool(
+                    found == crate::eval::claims::play::claimed(*outcome),
+                ))
             }
             ExprKind::If {
                 cond,
@@ -748,6 +750,15 @@ impl Session {
         self.arena.nimber(id).map_err(|e| self.game_error(e, span))
     }
 
+    /// The game's generalized value: a nimber, or ∞ for a game that can go on for ever.
+    pub(in crate::eval) fn loopy_value(
+        &mut self,
+        id: GameId,
+        span: Span,
+    ) -> Result<crate::game::loopy::LoopyValue> {
+        self.arena.value(id).map_err(|e| self.game_error(e, span))
+    }
+
     pub(in crate::eval) fn game_error(&self, error: GameError, span: Span) -> Flow {
         match error {
             GameError::DagOutOfMemory { .. } | GameError::PictureOutOfMemory { .. } => {
@@ -760,6 +771,36 @@ impl Session {
         }
         let (what, label, help) = match error {
             GameError::Cancelled => return EvalError::Cancelled { span }.into(),
+            GameError::LoopyUnfinished => {
+                return EvalError::invalid(
+                    span,
+                    "one of this loopy game's positions was left unfinished by an earlier error",
+                    "this game",
+                )
+                .with_help("ask for the game again: its positions are worked out anew")
+                .into();
+            }
+            GameError::LoopyWithoutMoves => {
+                return EvalError::invalid(
+                    span,
+                    "this loopy game's calls stand for one another, round a cycle, and none \
+                     gives options",
+                    "no game here",
+                )
+                .with_help(
+                    "a loopy family's body must give a game, such as `<f(n - 1), f(n + 1)>`, \
+                     not only another call of the family",
+                )
+                .into();
+            }
+            GameError::Infinite { value } => (
+                "this game".to_owned(),
+                format!("it can go on for ever: it is worth {value}, and has no nimber"),
+                "a loopy game has a generalized value, ∞ with the finite values among its \
+                 options: ask for it alone (`G`), or with `is winning`, `is losing`, `is draw`, \
+                 `moves` and `why`, which know loopy games"
+                    .to_owned(),
+            ),
             GameError::TooMuchWork { limit } => {
                 return EvalError::TooManySteps { span, limit }.into();
             }

@@ -72,6 +72,10 @@ pub enum Answer {
     Game {
         nimber: u64,
     },
+    /// A game that can go on for ever and has no nimber: worth ∞K.
+    Loopy {
+        value: crate::game::loopy::LoopyValue,
+    },
     Int(i64),
     Bool(bool),
     /// A game in misère play (`misere kayles(7)`, or any game under `:set play misere`): its
@@ -152,6 +156,13 @@ impl fmt::Display for Answer {
         match self {
             Answer::Game { nimber: 0 } => write!(f, "0 — the player to move loses"),
             Answer::Game { nimber } => write!(f, "*{nimber} — the player to move wins"),
+            Answer::Loopy { value } => match value.outcome() {
+                crate::game::loopy::Outcome::Draw => write!(
+                    f,
+                    "{value} — a draw: neither player can force a win, play goes on for ever"
+                ),
+                _ => write!(f, "{value} — the player to move wins, by moving to a 0"),
+            },
             Answer::Int(n) => write!(f, "{n}"),
             Answer::Bool(b) => write!(f, "{b}"),
             Answer::Misere(summary) => write!(f, "{summary}"),

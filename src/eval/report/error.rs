@@ -67,21 +67,6 @@ pub enum EvalError {
         cycle: String,
     },
 
-    #[error("this game graph has a cycle: {cycle}")]
-    #[diagnostic(
-        code(grundy::digraph::cycle),
-        help(
-            "a game that can come back to a position it left could go on for ever, and a game \
-             here must end (loopy games are not supported yet): remove one of these moves"
-        )
-    )]
-    Cycle {
-        span: Span,
-        cycle: String,
-        #[label(collection)]
-        labels: Vec<LabeledSpan>,
-    },
-
     #[error("integer overflow in `{op}`")]
     #[diagnostic(
         code(grundy::int::overflow),
@@ -198,7 +183,6 @@ impl EvalError {
             | EvalError::Type { span, .. }
             | EvalError::Invalid { span, .. }
             | EvalError::Loop { span, .. }
-            | EvalError::Cycle { span, .. }
             | EvalError::Overflow { span, .. }
             | EvalError::TooLarge { span, .. }
             | EvalError::TooDeep { span, .. }

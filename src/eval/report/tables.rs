@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::eval::values::tables::{DigraphTable, PeriodReport, Stopped, Table};
-use crate::game::show_nimber;
+use crate::game::loopy::Outcome;
 
 /// Table rows are never longer than this, even for a longer period.
 const ROW: u64 = 36;
@@ -167,21 +167,38 @@ impl fmt::Display for DigraphTable {
         write!(f, "values: ")?;
         for (i, (name, value)) in self.vertices[..shown].iter().enumerate() {
             let comma = if i > 0 { ", " } else { "" };
-            write!(f, "{comma}{name}: {}", show_nimber(*value))?;
+            write!(f, "{comma}{name}: {value}")?;
         }
         more(f, count - shown)?;
-        let losing: Vec<&str> = self
-            .vertices
-            .iter()
-            .filter(|(_, value)| *value == 0)
-            .map(|(name, _)| name.as_str())
-            .collect();
+        let with = |outcome: Outcome| -> Vec<&str> {
+            self.vertices
+                .iter()
+                .filter(|(_, value)| value.outcome() == outcome)
+                .map(|(name, _)| name.as_str())
+                .collect()
+        };
+        let losing = with(Outcome::Losing);
         let shown = if self.full {
             losing.len()
         } else {
             losing.len().min(LISTED)
         };
         write!(f, "\nlosing (P-positions): {}", losing[..shown].join(", "))?;
-        more(f, losing.len() - shown)
+        more(f, losing.len() - shown)?;
+        let draws = with(Outcome::Draw);
+        if !draws.is_empty() {
+            let shown = if self.full {
+                draws.len()
+            } else {
+                draws.len().min(LISTED)
+            };
+            write!(
+                f,
+                "\ndraws (play goes on for ever): {}",
+                draws[..shown].join(", ")
+            )?;
+            more(f, draws.len() - shown)?;
+        }
+        Ok(())
     }
 }

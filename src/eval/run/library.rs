@@ -119,6 +119,7 @@ impl Session {
                 name,
                 params: Some(params),
                 body,
+                loopy,
             } = statement.kind
             {
                 self.program.function_count += 1;
@@ -130,6 +131,7 @@ impl Session {
                     library: true,
                     captured: Box::default(),
                     nesting: 0,
+                    loopy,
                 };
                 self.program.library.insert(name.name, Arc::new(function));
             }

@@ -11,6 +11,7 @@ pub(in crate::eval) mod library;
 pub(in crate::eval) mod release;
 pub(in crate::eval) mod resolve;
 
+use crate::game::loopy::{LoopyValue, Outcome as LoopyOutcome};
 use std::sync::Arc;
 
 use indexmap::IndexMap;
@@ -360,7 +361,7 @@ impl Session {
     }
 
     /// `let S(n) = body`: a family of the user's own.
-    fn define_function(&mut self, name: &Ident, params: &[Ident], body: &Arc<Expr>) {
+    fn define_function(&mut self, name: &Ident, params: &[Ident], body: &Arc<Expr>, loopy: bool) {
         self.program.function_count += 1;
         let function = Function {
             id: self.program.function_count,
@@ -370,6 +371,7 @@ impl Session {
             library: false,
             captured: Box::default(),
             nesting: 0,
+            loopy,
         };
         self.define(name, Global::Function(Arc::new(function)));
     }
@@ -381,8 +383,9 @@ impl Session {
                 name,
                 params: None,
                 body,
+                loopy,
             } if let ExprKind::Lambda { params, body } = &body.unparen().kind => {
-                self.define_function(name, params, body);
+                self.define_function(name, params, body, *loopy);
                 Ok(Answer::Defined {
                     name: name.name.to_string(),
                     family: true,
@@ -392,7 +395,24 @@ impl Session {
                 name,
                 params: None,
                 body,
+                loopy,
             } => {
+                if *loopy {
+                    return Err(EvalError::invalid(
+                        name.span,
+                        format!(
+                            "`loopy` marks a family, and `{}` has no parameters",
+                            name.name
+                        ),
+                        "a game, not a family",
+                    )
+                    .with_help(format!(
+                        "a game can come back to itself only through a family's calls: write \
+                         `let loopy {}(n) = ...`, or drop `loopy`",
+                        name.name
+                    ))
+                    .into());
+                }
                 match self.eval_root(body).and_then(|value| {
                     self.name_holds(&name.name, &value, body.span)
                         .map(|()| value)
@@ -415,8 +435,9 @@ impl Session {
                 name,
                 params: Some(params),
                 body,
+                loopy,
             } => {
-                self.define_function(name, params, body);
+                self.define_function(name, params, body, *loopy);
                 Ok(Answer::Defined {
                     name: name.name.to_string(),
                     family: true,
@@ -507,8 +528,9 @@ impl Session {
 
     pub(in crate::eval) fn answer(&mut self, value: Value, span: Span) -> Result<Answer> {
         Ok(match value {
-            Value::Game(id) => Answer::Game {
-                nimber: self.nimber(id, span)?,
+            Value::Game(id) => match self.loopy_value(id, span)? {
+                crate::game::loopy::LoopyValue::Finite(nimber) => Answer::Game { nimber },
+                value => Answer::Loopy { value },
             },
             Value::Int(n) => Answer::Int(n),
             Value::Bool(b) => Answer::Bool(b),
@@ -650,23 +672,30 @@ impl Session {
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval_root(game)?;
                 let id = self.game_operand(&value, game)?;
-                let nimber = self.nimber(id, game.span)?;
+                let value = self.loopy_value(id, game.span)?;
+                let found = value.outcome();
                 let verdict = Verdict {
-                    holds: (nimber == 0) == (*outcome == Outcome::Losing),
-                    claim: match outcome {
-                        Outcome::Losing => "is losing",
-                        Outcome::Winning => "is winning",
+                    holds: found == crate::eval::claims::play::claimed(*outcome),
+                    claim: crate::eval::claims::play::claim_words(*outcome),
+                    left: match &value {
+                        LoopyValue::Finite(nimber) => Answer::Game { nimber: *nimber },
+                        value => Answer::Loopy { value: value.clone() },
                     },
-                    left: Answer::Game { nimber },
                     right: None,
                     play: Play::Normal,
                 };
                 if verdict.holds {
                     return Ok(verdict);
                 }
-                let who = if nimber == 0 { "loses" } else { "wins" };
-                let label = format!("this is {}: the player to move {who}", show_nimber(nimber));
-                let help = "a game is losing exactly when its nimber is 0 (G is losing iff G ≡ *0)";
+                let label = match found {
+                    LoopyOutcome::Losing => format!("this is {value}: the player to move loses"),
+                    LoopyOutcome::Winning => format!("this is {value}: the player to move wins"),
+                    LoopyOutcome::Draw => format!("this is {value}: a draw, neither player can force a win"),
+                };
+                let help = match value {
+                    LoopyValue::Finite(_) => "a game is losing exactly when its nimber is 0 (G is losing iff G ≡ *0)",
+                    LoopyValue::Infinite(_) => "a loopy game worth ∞K is won when 0 is in K (move to a 0), and a draw otherwise",
+                };
                 Err(failed(verdict, vec![LabeledSpan::new_with_span(Some(label), game.span)], Some(help.into())))
             }
             _ => match self.eval_root(claim)? {

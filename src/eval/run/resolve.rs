@@ -57,6 +57,7 @@ impl Session {
                     name,
                     params: None,
                     body,
+                    ..
                 } if let ExprKind::Lambda { params, body } = &body.unparen().kind => {
                     resolver.family(name, params, body);
                 }
@@ -64,11 +65,13 @@ impl Session {
                     name,
                     params: Some(params),
                     body,
+                    ..
                 } => resolver.family(name, params, body),
                 StmtKind::Let {
                     name,
                     params: None,
                     body,
+                    ..
                 } => {
                     resolver.defining = Some(name.name.clone());
                     resolver.expr(body);

@@ -67,6 +67,8 @@ pub struct Function {
     /// How deep it captures functions: 0 for a family, 1 for a function written inline that
     /// captures none.
     pub(in crate::eval) nesting: u32,
+    /// `let loopy f(n) = ...`: its calls may come back to one another (see `calls::loopy`).
+    pub(in crate::eval) loopy: bool,
 }
 
 impl Function {

@@ -53,7 +53,7 @@ pub struct Found {
 pub struct DigraphTable {
     /// Each vertex with its nimber, in the order first written (by number when every vertex
     /// is named by one).
-    pub vertices: Vec<(String, u64)>,
+    pub vertices: Vec<(String, crate::game::loopy::LoopyValue)>,
     pub moves: usize,
     /// Printed whole (`full G`), not folded after a thousand vertices.
     pub full: bool,

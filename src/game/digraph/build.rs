@@ -1,13 +1,12 @@
 //! From the moves written to the graph: repeats dropped, every vertex valued by the mex rule
 //! from the positions with no moves back (Kahn's order, an explicit queue: a path of a million
-//! vertices needs no stack), and a cycle, if there is one, found and named.
-
-use rustc_hash::FxHashMap;
+//! vertices needs no stack), or, when the graph has a cycle, by the labelling of loopy games.
 
 use super::super::Watch;
+use super::super::loopy::{LoopyValue, label};
 use super::super::reduce::mex_with;
 use super::parse::Written;
-use super::{Digraph, DigraphError, Place};
+use super::{Digraph, DigraphError};
 
 /// Lists per vertex, packed: vertex v's are `items[starts[v]..starts[v + 1]]`.
 fn packed(count: usize, pairs: &[(u32, u32)]) -> (Box<[u32]>, Box<[u32]>) {
@@ -76,52 +75,32 @@ pub(super) fn build(written: Written, watch: &mut Watch) -> Result<Digraph, Digr
             }
         }
     }
-    if valued < count {
-        return Err(cycle(&written, &offsets, &targets, &waiting));
-    }
+    let values: Box<[LoopyValue]> = match valued < count {
+        // A cycle: the labelling values every vertex (and steps are kept, for explanations).
+        true => {
+            let graph = label::Graph {
+                offsets: &offsets,
+                targets: &targets,
+                fixed: &[],
+            };
+            let labelled = label::label(&graph, watch)?;
+            return Ok(Digraph {
+                names: written.names,
+                offsets,
+                targets,
+                values: labelled.values.into(),
+                steps: labelled.steps.into(),
+            });
+        }
+        false => values.into_iter().map(LoopyValue::Finite).collect(),
+    };
     Ok(Digraph {
         names: written.names,
         offsets,
         targets,
-        values: values.into(),
+        values,
+        steps: Box::new([]),
     })
-}
-
-/// A cycle among the vertices left unvalued: each has a move to another such vertex, so a
-/// walk along those moves from the first one written comes back on itself.
-fn cycle(written: &Written, offsets: &[u32], targets: &[u32], waiting: &[u32]) -> DigraphError {
-    let count = waiting.len();
-    let stuck = |v: u32| waiting[v as usize] > 0;
-    let mut on_walk = vec![usize::MAX; count];
-    let mut walk = Vec::new();
-    let mut at = (0..count as u32)
-        .find(|&v| stuck(v))
-        .expect("a vertex is left");
-    while on_walk[at as usize] == usize::MAX {
-        on_walk[at as usize] = walk.len();
-        walk.push(at);
-        let moves = &targets[offsets[at as usize] as usize..offsets[at as usize + 1] as usize];
-        at = *moves
-            .iter()
-            .find(|&&s| stuck(s))
-            .expect("a stuck vertex moves on");
-    }
-    let mut cycle = walk.split_off(on_walk[at as usize]);
-    // Read from the vertex written first.
-    let first = (0..cycle.len()).min_by_key(|&i| cycle[i]).unwrap_or(0);
-    cycle.rotate_left(first);
-    let mut where_written: FxHashMap<(u32, u32), Place> = FxHashMap::default();
-    for (&edge, &place) in written.edges.iter().zip(&written.places) {
-        where_written.entry(edge).or_insert(place);
-    }
-    let places = (0..cycle.len())
-        .map(|i| where_written[&(cycle[i], cycle[(i + 1) % cycle.len()])])
-        .collect();
-    let vertices = cycle
-        .iter()
-        .map(|&v| written.names[v as usize].to_string())
-        .collect();
-    DigraphError::Cycle { vertices, places }
 }
 
 #[cfg(test)]
@@ -137,7 +116,7 @@ mod tests {
     #[test]
     fn the_board_example() {
         let graph = built("a>b a>c b>c c>d").unwrap();
-        let values: Vec<u64> = (0..4).map(|v| graph.value(v)).collect();
+        let values: Vec<u64> = (0..4).map(|v| graph.value(v).finite().unwrap()).collect();
         assert_eq!(values, [2, 0, 1, 0]);
     }
 
@@ -150,13 +129,13 @@ mod tests {
     }
 
     #[test]
-    fn a_cycle_is_named_from_its_first_vertex() {
-        let Err(DigraphError::Cycle { vertices, places }) = built("x>c a>b c>a b>c") else {
-            panic!()
-        };
-        assert_eq!(vertices, ["c", "a", "b"]);
-        let offsets: Vec<usize> = places.iter().map(|p| p.offset).collect();
-        assert_eq!(offsets, [9, 5, 13]);
+    fn a_cycle_is_labelled() {
+        // Ferguson's figure: a → b → c → a, c → d → e; a, b, c are tied.
+        let graph = built("a>b b>c c>a c>d d>e").unwrap();
+        let values: Vec<String> = (0..5).map(|v| graph.value(v).to_string()).collect();
+        assert_eq!(values, ["∞", "∞", "∞{1}", "*1", "0"]);
+        let passing = built("a>a").unwrap();
+        assert_eq!(passing.value(0), &LoopyValue::Infinite([].into()));
     }
 
     #[test]
@@ -164,7 +143,10 @@ mod tests {
         let text: String = (0..200_000).map(|n| format!("{}>{} ", n + 1, n)).collect();
         let graph = built(&text).unwrap();
         let top = graph.find("200000").unwrap();
-        assert_eq!(graph.value(top), 0);
-        assert_eq!(graph.value(graph.find("199999").unwrap()), 1);
+        assert_eq!(graph.value(top), &LoopyValue::Finite(0));
+        assert_eq!(
+            graph.value(graph.find("199999").unwrap()),
+            &LoopyValue::Finite(1)
+        );
     }
 }

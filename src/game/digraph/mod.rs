@@ -1,14 +1,16 @@
 //! Finite game graphs, as a teacher draws one on the board: `digraph("a>b a>c b>c c>d")`.
 //! Each vertex is a game of its own in the arena ([`Node::Vertex`]), named by its vertex, so
 //! explanations speak of `a → c` even where two vertices are worth the same. Values are found
-//! once, when the graph is built, by the mex rule from the vertices without moves back; a
-//! graph with a cycle is refused, naming the cycle (a game here must end).
+//! once, when the graph is built: by the mex rule from the vertices without moves back, or, for
+//! a graph with cycles (a loopy game, where play may go on for ever), by the labelling of
+//! [`super::loopy`].
 
 mod build;
 mod parse;
 
 use std::hash::{Hash, Hasher};
 
+use super::loopy::LoopyValue;
 use super::moves::Move;
 use super::{Arena, FxIndexSet, GameError, GameId, Node};
 
@@ -38,14 +40,6 @@ pub enum DigraphError {
         label: String,
         help: String,
     },
-    /// `a>a`: a vertex moving to itself.
-    SelfLoop { place: Place, vertex: String },
-    /// The vertices of a cycle in order, from the one written first (not repeated at the
-    /// end), and where the arrow of each of its moves is written.
-    Cycle {
-        vertices: Vec<String>,
-        places: Vec<Place>,
-    },
     /// A limit, or Ctrl-C.
     Game(GameError),
 }
@@ -64,7 +58,9 @@ pub struct Digraph {
     /// Vertex v moves to `targets[offsets[v]..offsets[v + 1]]`.
     offsets: Box<[u32]>,
     targets: Box<[u32]>,
-    values: Box<[u64]>,
+    values: Box<[LoopyValue]>,
+    /// For a graph with a cycle, the step of the labelling each vertex with a nimber got it.
+    steps: Box<[u32]>,
 }
 
 /// Two graphs are one when they have the same vertices, in the same order, and moves.
@@ -125,9 +121,14 @@ impl Digraph {
         &self.targets[self.offsets[v] as usize..self.offsets[v + 1] as usize]
     }
 
-    /// The vertex's nimber.
-    pub fn value(&self, vertex: u32) -> u64 {
-        self.values[vertex as usize]
+    /// The vertex's value.
+    pub fn value(&self, vertex: u32) -> &LoopyValue {
+        &self.values[vertex as usize]
+    }
+
+    /// Whether play can come back to a vertex it left.
+    pub fn is_loopy(&self) -> bool {
+        !self.steps.is_empty()
     }
 
     /// The graph as it could be typed: `digraph("a>b a>c b>c c>d")`, its first moves and a
@@ -157,7 +158,15 @@ impl Digraph {
     /// each vertex's place in the lists and value.
     fn bytes(&self) -> u64 {
         let names: usize = self.names.iter().map(|name| name.len() + 40).sum();
-        (64 + names + 4 * self.targets.len() + 12 * self.names.len()) as u64
+        let infinite: usize = self
+            .values
+            .iter()
+            .map(|v| match v {
+                LoopyValue::Infinite(k) => 8 * k.len(),
+                LoopyValue::Finite(_) => 0,
+            })
+            .sum();
+        (64 + names + infinite + 4 * self.targets.len() + 36 * self.names.len()) as u64
     }
 }
 
@@ -197,7 +206,13 @@ impl Arena {
         // Every vertex is a node (counted by the `nodes` limit), its value known.
         for vertex in 0..self.digraph_of(id).vertex_count() as u32 {
             let game = self.vertex(id, vertex)?;
-            self.nimbers[game.index()] = self.digraph_of(id).value(vertex);
+            let graph = self.digraph_of(id);
+            let value = graph.value(vertex).clone();
+            let step = graph.steps.get(vertex as usize).copied();
+            self.keep_value(game, &value);
+            if let Some(step) = step {
+                self.loopy_mark(game, step);
+            }
         }
         Ok(id)
     }
@@ -237,6 +252,7 @@ mod tests {
         let [a, c, d, e] = [0, 2, 3, 4].map(|v| arena.vertex(graph, v).unwrap());
         assert_eq!(arena.nimber(a).unwrap(), 2);
         assert_eq!(arena.nimber(c).unwrap(), 1);
+        assert!(!arena.is_loopy(a));
         assert_ne!(d, e, "two positions without moves are two vertices");
         assert_eq!(arena.describe(c), "c");
         let options: Vec<String> = arena
