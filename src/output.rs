@@ -537,6 +537,21 @@ fn answer_json(answer: &Answer) -> Value {
 
 fn explanation_json(explanation: &Explanation) -> Value {
     match explanation {
+        Explanation::LoopyMoves(list) => {
+            let moves: Vec<Value> = list
+                .moves
+                .iter()
+                .map(|m| {
+                    json!({ "result": m.to, "value": m.value.to_string(), "nimber": m.value.finite(),
+                            "outcome": outcome_word(m.value.outcome()), "wins": m.value == LoopyValue::Finite(0) })
+                })
+                .collect();
+            json!({
+                "kind": "moves", "game": list.game, "value": list.value.to_string(),
+                "nimber": list.value.finite(), "outcome": outcome_word(list.value.outcome()),
+                "all": list.all, "moves": moves, "hidden": list.hidden,
+            })
+        }
         Explanation::Proof(proof) => json!({
             "kind": "why", "holds": proof.holds, "headline": proof.headline, "proof": proof.lines(),
         }),

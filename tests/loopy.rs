@@ -249,3 +249,97 @@ proptest! {
         prop_assert_eq!(lines[3], "true");
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// `moves` lists, from a won position, exactly the moves to positions the mover's
+    /// opponent loses; from a draw, exactly the moves to draws; from a lost one, every move.
+    #[test]
+    fn moves_win_or_keep_the_draw(g in graph(false)) {
+        let outcomes = retrograde(&g.moves);
+        let text = g.text();
+        for v in 0..g.moves.len() {
+            let listed = common::eval(&format!("let G = digraph(\"{text}\")\nmoves G(\"v{v}\")"));
+            let mut targets: Vec<usize> = listed
+                .lines()
+                .skip(1)
+                .filter_map(|line| line.split(" → ").nth(1))
+                // The game asked about is called as typed (`G("v3")`), the others by vertex.
+                .map(|to| {
+                    let name = to.split(' ').next().unwrap();
+                    let name = name.trim_start_matches("G(\"").trim_end_matches("\")");
+                    name.trim_start_matches('v').parse().unwrap()
+                })
+                .collect();
+            targets.sort_unstable();
+            let kept = |outcome: Outcome| -> Vec<usize> {
+                g.moves[v].iter().copied().filter(|&w| outcomes[w] == outcome).collect()
+            };
+            match outcomes[v] {
+                Outcome::Winning => prop_assert_eq!(targets, kept(Outcome::Losing), "v{}: {}", v, listed),
+                Outcome::Draw => prop_assert_eq!(targets, kept(Outcome::Draw), "v{}: {}", v, listed),
+                // A lost position lists its moves (a loopy one) or says none wins.
+                Outcome::Losing => prop_assert!(
+                    targets.iter().all(|t| g.moves[v].contains(t)) && listed.contains("loses"),
+                    "v{}: {}", v, listed
+                ),
+            }
+        }
+    }
+}
+
+#[test]
+fn fergusons_cycle_is_explained() {
+    let graph = "let G = digraph(\"a>b b>c c>a c>d d>e\")\n";
+    let why = common::eval(&format!("{graph}why G(\"c\") is draw"));
+    assert!(
+        why.starts_with("G(\"c\") is draw is true: G(\"c\") ≡ ∞{1}"),
+        "{why}"
+    );
+    assert!(
+        why.contains("its option a ≡ ∞ has no move to a position worth 0"),
+        "{why}"
+    );
+    assert!(why.contains("play goes round c → a → b → c"), "{why}");
+    let moves = common::eval(&format!("{graph}moves G(\"c\")"));
+    assert_eq!(
+        moves,
+        "G(\"c\") ≡ ∞{1}: a draw: neither player can force a win, play goes on for ever. \
+         Moves that keep the draw:\n  G(\"c\") → a ≡ ∞"
+    );
+    let tree = common::eval(&format!("{graph}tree G(\"a\")"));
+    assert!(tree.contains("G(\"a\") ≡ ∞  ↺ back above"), "{tree}");
+    let dot = common::eval(&format!("{graph}dot G(\"a\")"));
+    assert!(
+        dot.contains("g2 -> g0;"),
+        "the back edge is drawn once: {dot}"
+    );
+    // Beside *1, c wins by moving to d + *1.
+    let sum = common::eval(&format!("{graph}moves G(\"c\") + *1"));
+    assert!(sum.ends_with("G(\"c\") + *1 → d + *1 ≡ 0"), "{sum}");
+}
+
+#[test]
+fn a_winner_answers_with_the_zero_settled_first() {
+    // a ⇄ b, b → c: b wins by moving to c (settled at once) or to a (settled after c).
+    let moves = common::eval("let H = digraph(\"a>b b>a b>c\")\nmoves H(\"b\")");
+    assert!(
+        moves.contains("H(\"b\") → c ≡ 0  (settled earliest"),
+        "{moves}"
+    );
+    assert!(
+        moves.contains("H(\"b\") → a ≡ 0\n") || moves.ends_with("H(\"b\") → a ≡ 0"),
+        "{moves}"
+    );
+}
+
+#[test]
+fn misere_play_of_a_loopy_game_is_refused() {
+    let output = common::run("let G = digraph(\"a>b b>a\")\nmisere G(\"a\")");
+    assert!(
+        output.errors[0].contains("misère play of a game that can go on for ever"),
+        "{}",
+        output.errors[0]
+    );
+}

@@ -177,6 +177,7 @@ impl Explainer<'_> {
         full: bool,
     ) -> Result<super::Explanation> {
         match self.play {
+            Play::Normal if self.arena.reaches_loopy(game) => self.loopy_moves(game, all),
             Play::Normal => self.moves(game, all, full).map(super::Explanation::Moves),
             Play::Misere => {
                 (self.misere_moves(game, all, full)).map(super::Explanation::MisereMoves)
@@ -188,6 +189,7 @@ impl Explainer<'_> {
     /// misère outcome it leaves.
     pub fn options_in_play(&mut self, game: GameId, full: bool) -> Result<super::Explanation> {
         match self.play {
+            Play::Normal if self.arena.reaches_loopy(game) => self.loopy_moves(game, true),
             Play::Normal => self.options(game, full).map(super::Explanation::Options),
             Play::Misere => {
                 (self.misere_moves(game, true, full)).map(super::Explanation::MisereMoves)
@@ -281,6 +283,13 @@ impl Explainer<'_> {
                 lhs_text,
                 rhs_text,
             } => self.misere_equivalence(*lhs, *rhs, *negated, lhs_text, rhs_text),
+            Claim::Draw { text, .. } => {
+                let headline = format!(
+                    "In misère play, {text} is draw: false. A game that ends is won by one \
+                     player or the other; draws are of loopy games, in normal play."
+                );
+                Ok(proof(headline, Some(false), Vec::new(), false))
+            }
             Claim::Value { game, text } => {
                 let summary = misere_summary(self.arena, *game)?;
                 let who = if summary.losing { "loses" } else { "wins" };

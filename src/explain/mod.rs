@@ -8,6 +8,7 @@ mod counter;
 mod derive;
 mod hackenbush;
 mod listing;
+mod loopy;
 mod misere;
 mod picture;
 mod proof;
@@ -20,6 +21,7 @@ use std::fmt;
 use rustc_hash::FxHashMap;
 
 pub use listing::{MoveLine, MoveList, OptionLine, OptionList};
+pub use loopy::{LoopyMove, LoopyMoves};
 pub use misere::{MisereMoves, MisereSummary, bouton_rule, misere_facts, misere_summary};
 pub use picture::TREE_WIDTH;
 pub use proof::{Folded, Proof, Rule, Step, binary_columns, values_text};
@@ -65,6 +67,8 @@ pub enum Explanation {
     Dot(String),
     /// `moves misere G`: moves in misère play.
     MisereMoves(MisereMoves),
+    /// `moves G` of a game that may go on for ever.
+    LoopyMoves(LoopyMoves),
 }
 
 impl fmt::Display for Explanation {
@@ -75,6 +79,7 @@ impl fmt::Display for Explanation {
             Explanation::Options(options) => write!(f, "{options}"),
             Explanation::Tree(text) | Explanation::Dot(text) => write!(f, "{}", text.trim_end()),
             Explanation::MisereMoves(moves) => write!(f, "{moves}"),
+            Explanation::LoopyMoves(moves) => write!(f, "{moves}"),
         }
     }
 }

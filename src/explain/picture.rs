@@ -9,7 +9,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::{Explainer, Result};
 use crate::game::misere::Play;
-use crate::game::{GameError, GameId, Node, show_nimber};
+use crate::game::{GameError, GameId, Node};
 
 /// Children drawn under one node before the rest are counted (a full tree draws all).
 pub const TREE_WIDTH: usize = 10;
@@ -23,6 +23,7 @@ impl Explainer<'_> {
         let mut tree = Tree {
             width: if full { usize::MAX } else { TREE_WIDTH },
             drawn: FxHashSet::from_iter([root]),
+            path: vec![root],
             out: String::new(),
             lines: 0,
             room: lines,
@@ -65,14 +66,21 @@ impl Explainer<'_> {
             let label = self.label(option)?;
             let seen = !tree.drawn.insert(option);
             let leaf = self.arena.option_count(option) == 0;
-            let note = if seen && !leaf { "  (see above)" } else { "" };
+            let note = match (seen, leaf) {
+                _ if tree.path.contains(&option) => "  ↺ back above: play can come round",
+                (true, false) => "  (see above)",
+                _ => "",
+            };
             let name = self.reached(game, &how, option);
             tree.line(format_args!("{indent}{branch}{name} {label}{note}"))?;
             if !seen {
                 let indent = format!("{indent}{below}");
-                self.at(option, &name, |this| {
+                tree.path.push(option);
+                let drawn = self.at(option, &name, |this| {
                     this.branches(option, &indent, depth - 1, tree)
-                })?;
+                });
+                tree.path.pop();
+                drawn?;
             }
         }
         if count as usize > tree.width {
@@ -86,7 +94,7 @@ impl Explainer<'_> {
     /// `≡ *3` in normal play, `(misère N)` in misère play.
     fn label(&mut self, game: GameId) -> Result<String> {
         Ok(match self.play {
-            Play::Normal => format!("≡ {}", show_nimber(self.arena.nimber(game)?)),
+            Play::Normal => format!("≡ {}", self.arena.value(game)?),
             Play::Misere => {
                 let outcome = if self.arena.misere_losing(game)? {
                     "P"
@@ -101,7 +109,9 @@ impl Explainer<'_> {
     /// Whether the player to move loses, in the explainer's play convention.
     fn losing(&mut self, game: GameId) -> Result<bool> {
         match self.play {
-            Play::Normal => Ok(self.arena.nimber(game)? == 0),
+            Play::Normal => {
+                Ok(self.arena.value(game)? == crate::game::loopy::LoopyValue::Finite(0))
+            }
             Play::Misere => self.arena.misere_losing(game),
         }
     }
@@ -122,12 +132,15 @@ impl Explainer<'_> {
         while let Some(game) = queue.pop_front() {
             self.progress("dot: games drawn")?;
             let losing = self.losing(game)?;
+            let draw = self.play == Play::Normal
+                && self.arena.reaches_loopy(game)
+                && self.arena.value(game)?.outcome() == crate::game::loopy::Outcome::Draw;
             let id = ids[&game];
             let label = escape(&format!("{}\n{}", self.name(game), self.label(game)?));
-            let fill = if losing {
-                ", style=\"rounded,filled\", fillcolor=\"#f4c7c3\""
-            } else {
-                ""
+            let fill = match (losing, draw) {
+                (true, _) => ", style=\"rounded,filled\", fillcolor=\"#f4c7c3\"",
+                (_, true) => ", style=\"rounded,dashed\"",
+                _ => "",
             };
             let _ = writeln!(nodes, "  g{id} [label=\"{label}\"{fill}];");
             let count = self.arena.option_count(game);
@@ -151,7 +164,7 @@ impl Explainer<'_> {
             }
         }
         let mut out = String::from("digraph game {\n");
-        out.push_str("  // Each node is a game and its value; filled nodes are P-positions (the player to move loses).\n");
+        out.push_str("  // Each node is a game and its value; filled nodes are P-positions (the player to move loses), dashed ones draws.\n");
         out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n");
         if cut {
             let _ = writeln!(out, "  // Only the first {DOT_NODES} games are drawn.");
@@ -168,6 +181,9 @@ struct Tree {
     /// Options drawn of each game: all of them in a full tree.
     width: usize,
     drawn: FxHashSet<GameId>,
+    /// The games from the root down to the one being drawn: a move back to one of them is
+    /// a loopy game's cycle.
+    path: Vec<GameId>,
     out: String,
     lines: usize,
     room: usize,

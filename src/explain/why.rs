@@ -23,6 +23,8 @@ pub enum Claim {
     },
     /// `why G`: the value of G.
     Value { game: GameId, text: String },
+    /// `G is draw`: neither player can force a win (a loopy game).
+    Draw { game: GameId, text: String },
 }
 
 impl Explainer<'_> {
@@ -31,6 +33,9 @@ impl Explainer<'_> {
     /// by doubling from 1 and then bisection (a failed attempt at a great depth costs the
     /// most), and an attempt is given up as soon as it passes the lines.
     pub fn prove(&mut self, claim: &Claim, full: bool) -> Result<Proof> {
+        if self.play == crate::game::misere::Play::Normal && self.loopy_claim(claim) {
+            return self.loopy_proof(claim);
+        }
         let fold = if full { Fold::FULL } else { self.fold };
         if let Some(proof) = self.attempt(claim, fold, fold.depth, full)? {
             return Ok(proof);
@@ -99,6 +104,7 @@ impl Explainer<'_> {
                 rhs_text,
             } => self.equivalence(*lhs, *rhs, *negated, lhs_text, rhs_text),
             Claim::Outcome { game, losing, text } => self.outcome(*game, *losing, text),
+            Claim::Draw { .. } => self.loopy_proof(claim),
             Claim::Value { game, text } => {
                 let value = self.arena.nimber(*game)?;
                 let who = if value == 0 { "loses" } else { "wins" };

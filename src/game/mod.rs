@@ -213,6 +213,8 @@ pub enum GameError {
     Infinite {
         value: loopy::LoopyValue,
     },
+    /// Misère play of a game that can go on for ever (not a theory of this course).
+    LoopyMisere,
     /// A loopy call whose body an earlier error left unevaluated.
     LoopyUnfinished,
     /// A loopy call that stands for another call, which stands for it: no options anywhere.

@@ -103,10 +103,16 @@ impl Session {
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval_root(game)?;
                 let id = self.game_value(&value, game.span)?;
-                let claim = crate::explain::Claim::Outcome {
-                    game: id,
-                    losing: *outcome == crate::syntax::ast::Outcome::Losing,
-                    text: self.typed(game.span),
+                let text = self.typed(game.span);
+                let claim = match outcome {
+                    crate::syntax::ast::Outcome::Draw => {
+                        crate::explain::Claim::Draw { game: id, text }
+                    }
+                    _ => crate::explain::Claim::Outcome {
+                        game: id,
+                        losing: *outcome == crate::syntax::ast::Outcome::Losing,
+                        text,
+                    },
                 };
                 let names = crate::eval::names::Scoped::new(
                     &self.naming.names,

@@ -771,6 +771,32 @@ impl Session {
         }
         let (what, label, help) = match error {
             GameError::Cancelled => return EvalError::Cancelled { span }.into(),
+            GameError::LoopyMisere => {
+                return EvalError::invalid(
+                    span,
+                    "misère play of a game that can go on for ever is not worked out here",
+                    "this game can come back to a position",
+                )
+                .with_help(
+                    "loopy games are valued in normal play (the generalized Sprague–Grundy \
+                     function); misère play of loopy games is a research question with no \
+                     general theory: ask without `misere`",
+                )
+                .into();
+            }
+            GameError::Infinite { value } => {
+                return EvalError::invalid(
+                    span,
+                    format!("this game can go on for ever: it is worth {value}, and has no nimber"),
+                    format!("worth {value}"),
+                )
+                .with_help(
+                    "a loopy game has a generalized value, ∞ with the finite values among its \
+                     options: ask for it alone (`G`), or with `is winning`, `is losing`, \
+                     `is draw`, `==`, `moves` and `why`, which know loopy games",
+                )
+                .into();
+            }
             GameError::LoopyUnfinished => {
                 return EvalError::invalid(
                     span,
@@ -793,14 +819,6 @@ impl Session {
                 )
                 .into();
             }
-            GameError::Infinite { value } => (
-                "this game".to_owned(),
-                format!("it can go on for ever: it is worth {value}, and has no nimber"),
-                "a loopy game has a generalized value, ∞ with the finite values among its \
-                 options: ask for it alone (`G`), or with `is winning`, `is losing`, `is draw`, \
-                 `moves` and `why`, which know loopy games"
-                    .to_owned(),
-            ),
             GameError::TooMuchWork { limit } => {
                 return EvalError::TooManySteps { span, limit }.into();
             }

@@ -143,10 +143,15 @@ impl Session {
             }
             ExprKind::Claim { game, outcome, .. } => {
                 let value = self.eval_root(game)?;
-                Ok(Some(Claim::Outcome {
-                    game: self.game_value(&value, game.span)?,
-                    losing: *outcome == Outcome::Losing,
-                    text: self.typed(game.span),
+                let id = self.game_value(&value, game.span)?;
+                let text = self.typed(game.span);
+                Ok(Some(match outcome {
+                    Outcome::Draw => Claim::Draw { game: id, text },
+                    _ => Claim::Outcome {
+                        game: id,
+                        losing: *outcome == Outcome::Losing,
+                        text,
+                    },
                 }))
             }
             _ => match self.eval_root(target)? {

@@ -33,6 +33,8 @@ pub(super) struct Store {
     steps: FxHashMap<GameId, u64>,
     /// Steps given so far, across every labelling.
     next_step: u64,
+    /// Games found not to reach a loopy one ([`Arena::reaches_loopy`]).
+    loop_free: FxHashSet<GameId>,
 }
 
 /// Where a game stands when a region is gathered.
@@ -94,6 +96,43 @@ impl Arena {
         self.loopy.steps.contains_key(&id)
             || self.nimbers[id.index()] == INFINITE
             || matches!(self.node(id), Node::Loopy { .. })
+    }
+
+    /// Whether the game is where play can come back: a loopy call, or a vertex of a graph
+    /// with a cycle. Every game that can go on for ever reaches one.
+    pub fn loops(&self, id: GameId) -> bool {
+        match *self.node(id) {
+            Node::Loopy { .. } => true,
+            Node::Vertex { graph, .. } => self.digraph_of(graph).is_loopy(),
+            _ => false,
+        }
+    }
+
+    /// Whether play in the game may reach a position that can come back ([`Arena::loops`]):
+    /// then its explanations are the labelling's, not the mex rule's.
+    pub fn reaches_loopy(&mut self, id: GameId) -> bool {
+        if self.loopy.meanings.is_empty() && !self.digraphs.iter().any(|g| g.is_loopy()) {
+            return false;
+        }
+        let mut seen: FxHashSet<GameId> = FxHashSet::default();
+        let mut stack = vec![id];
+        while let Some(game) = stack.pop() {
+            if self.loopy.loop_free.contains(&game) || !seen.insert(game) {
+                continue;
+            }
+            if self.loops(game) {
+                return true;
+            }
+            match self.node(game) {
+                Node::Options(ids) | Node::Sum(ids) | Node::WithSums { ids, .. } => {
+                    stack.extend(ids.iter().copied())
+                }
+                _ => {}
+            }
+        }
+        // Found loop-free, every game gone through is.
+        self.loopy.loop_free.extend(seen);
+        false
     }
 
     /// The step of the labelling at which the game got its nimber (smaller: settled earlier).
@@ -172,6 +211,7 @@ impl Arena {
     pub(super) fn loopy_rollback(&mut self, first: GameId) {
         self.loopy.infinite.retain(|id, _| *id < first);
         self.loopy.steps.retain(|id, _| *id < first);
+        self.loopy.loop_free.retain(|id| *id < first);
     }
 
     /// Where a game stands for the region: known, or a member, after the placeholders in

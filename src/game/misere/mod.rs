@@ -196,6 +196,9 @@ impl Arena {
                 self.watch.tick("misère simplest forms found", found, 0)?;
                 self.check_misere_memory()?;
             }
+            if self.loops(top) {
+                return Err(GameError::LoopyMisere);
+            }
             let form = match self.node(top).clone() {
                 Node::Nim(chips) => self.misere_nim(chips)?,
                 Node::Sum(parts) => {
