@@ -129,6 +129,7 @@ impl Explainer<'_> {
         let mut nodes = String::new();
         let mut edges = String::new();
         let mut cut = false;
+        let mut draws = false;
         while let Some(game) = queue.pop_front() {
             self.progress("dot: games drawn")?;
             let losing = self.losing(game)?;
@@ -137,6 +138,7 @@ impl Explainer<'_> {
                 && self.arena.value(game)?.outcome() == crate::game::loopy::Outcome::Draw;
             let id = ids[&game];
             let label = escape(&format!("{}\n{}", self.name(game), self.label(game)?));
+            draws |= draw;
             let fill = match (losing, draw) {
                 (true, _) => ", style=\"rounded,filled\", fillcolor=\"#f4c7c3\"",
                 (_, true) => ", style=\"rounded,dashed\"",
@@ -164,7 +166,10 @@ impl Explainer<'_> {
             }
         }
         let mut out = String::from("digraph game {\n");
-        out.push_str("  // Each node is a game and its value; filled nodes are P-positions (the player to move loses), dashed ones draws.\n");
+        out.push_str("  // Each node is a game and its value; filled nodes are P-positions (the player to move loses).\n");
+        if draws {
+            out.push_str("  // Dashed nodes are draws: neither player can force a win.\n");
+        }
         out.push_str("  node [shape=box, style=rounded, fontname=\"Helvetica\"];\n");
         if cut {
             let _ = writeln!(out, "  // Only the first {DOT_NODES} games are drawn.");

@@ -135,7 +135,8 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         expr | operation | heap | subtraction | neg | not | if_expr | game | set | list | paren
         | call | int | string | boolean | lone_star | element | kw_not | options_fn | replaced
         | slice | slice_from | slice_to => "an expression",
-        name | library_name => "a name",
+        // `let loopy f(n)`: the mark stands where a name may.
+        name | library_name | loopy_mark => "a name",
         list_pattern => "a name or a list of names `[a, b]`",
         bindings | kw_where => "`where`",
         lambda | lambda_params | arrow => "`=>`",
@@ -146,7 +147,9 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         command | verb => "a command",
         modifier => "`full` or `all`",
         claim | kind_test | kw_is => "`is`",
-        outcome | kind => "`losing`, `winning`, `P` or `N`, or a kind (`list`, `int`, ...)",
+        outcome | kind => {
+            "`losing`, `winning`, `draw`, `P`, `N` or `D`, or a kind (`list`, `int`, ...)"
+        }
         for_clause | kw_for | generator => "`for`",
         if_clause | kw_if => "`if`",
         kw_then => "`then`",

@@ -382,10 +382,10 @@ fn help_for(expected: &[&str], found: &str) -> String {
         "a condition needs both branches: `if c then x else y`"
     } else if expected
         .iter()
-        .any(|e| e.starts_with("`losing`, `winning`, `P` or `N`"))
+        .any(|e| e.starts_with("`losing`, `winning`, `draw`"))
     {
-        "claim an outcome, `G is losing` (also `is P`) or `G is winning` (also `is N`), or a \
-         kind: `p is list`, `x is int`, `is bool`, `is string`, `is set`, `is map`, `is range`, \
+        "claim an outcome, `G is losing` (also `is P`), `G is winning` (also `is N`) or, of a \
+         loopy game, `G is draw` (also `is D`), or a kind: `p is list`, `x is int`, `is bool`, `is string`, `is set`, `is map`, `is range`, \
          `is game`, `is function`, `is graph`"
     } else if expected.contains(&"an expression") && found == "the end of the input" {
         "the statement stops in the middle: something is missing at the end"

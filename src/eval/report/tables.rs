@@ -183,7 +183,10 @@ impl fmt::Display for DigraphTable {
         } else {
             losing.len().min(LISTED)
         };
-        write!(f, "\nlosing (P-positions): {}", losing[..shown].join(", "))?;
+        match losing.is_empty() {
+            true => write!(f, "\nlosing (P-positions): none")?,
+            false => write!(f, "\nlosing (P-positions): {}", losing[..shown].join(", "))?,
+        }
         more(f, losing.len() - shown)?;
         let draws = with(Outcome::Draw);
         if !draws.is_empty() {

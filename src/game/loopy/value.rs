@@ -67,8 +67,14 @@ impl LoopyValue {
     /// to it: m, the mex of the finite ones, if every ∞ option can be answered by a move to
     /// m (m in its K), else ∞ with the finite ones.
     pub fn mex_of(options: &[LoopyValue]) -> LoopyValue {
-        let finite: Vec<u64> = options.iter().filter_map(LoopyValue::finite).collect();
-        let m = super::super::reduce::mex(finite.iter().copied());
+        let mut finite: Vec<u64> = options.iter().filter_map(LoopyValue::finite).collect();
+        finite.sort_unstable();
+        finite.dedup();
+        // The mex: the first place where the sorted values skip a number.
+        let m = (0u64..)
+            .zip(&finite)
+            .find(|(k, v)| k != *v)
+            .map_or(finite.len() as u64, |(k, _)| k);
         let reversible = options.iter().all(|option| match option {
             LoopyValue::Finite(_) => true,
             LoopyValue::Infinite(k) => k.binary_search(&m).is_ok(),
