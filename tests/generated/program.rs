@@ -171,20 +171,25 @@ fn family(rng: &mut Rng, scope: &mut Scope) -> String {
     let arity = 1 + rng.below(2) as usize;
     let params: Vec<String> = ["a", "b"][..arity].iter().map(|p| p.to_string()).collect();
     let saved = std::mem::replace(&mut scope.locals, params.clone());
-    let body = if rng.chance(75) {
+    // A loopy family: its calls may also go up, to a bound or (now and then) without one.
+    let loopy = rng.chance(20);
+    let bound = match rng.below(6) {
+        0 => None,
+        _ => Some(small(rng)),
+    };
+    let body = if loopy || rng.chance(75) {
         let mut options = Vec::new();
         for _ in 0..1 + rng.below(3) {
             let which = rng.below(arity as u64) as usize;
             let step = format!("{}", 1 + rng.below(3));
+            let up = loopy && rng.chance(50);
             let args: Vec<String> = params
                 .iter()
                 .enumerate()
-                .map(|(i, p)| {
-                    if i == which {
-                        format!("{p} - k")
-                    } else {
-                        p.clone()
-                    }
+                .map(|(i, p)| match (i == which, up) {
+                    (true, false) => format!("{p} - k"),
+                    (true, true) => format!("{p} + k"),
+                    _ => p.clone(),
                 })
                 .collect();
             let steps = if rng.chance(50) {
@@ -193,7 +198,11 @@ fn family(rng: &mut Rng, scope: &mut Scope) -> String {
                 format!("{{{}}}", set_items(rng))
             };
             let call = format!("{name}({})", args.join(", "));
-            let guard = format!("k <= {}", params[which]);
+            let guard = match (up, &bound) {
+                (false, _) => format!("k <= {}", params[which]),
+                (true, Some(bound)) => format!("{} + k <= {bound}", params[which]),
+                (true, None) => "true".to_owned(),
+            };
             let extra = if rng.chance(20) {
                 format!(" + *{}", small(rng))
             } else {
@@ -207,7 +216,8 @@ fn family(rng: &mut Rng, scope: &mut Scope) -> String {
     };
     scope.locals = saved;
     scope.families.push((name.clone(), arity));
-    format!("let {name}({}) = {body}", params.join(", "))
+    let mark = if loopy { "loopy " } else { "" };
+    format!("let {mark}{name}({}) = {body}", params.join(", "))
 }
 
 /// A play convention in front of an expression, now and then.
@@ -363,7 +373,7 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
                 format!("({}) is {kind}", expr(rng, scope, of, d))
             }
             2 => {
-                let outcome = rng.pick(&["losing", "winning", "P", "N"]);
+                let outcome = rng.pick(&["losing", "winning", "P", "N", "draw", "D"]);
                 format!("{} is {outcome}", expr(rng, scope, Type::Game, d))
             }
             3 => {
