@@ -793,14 +793,20 @@ impl Session {
                 )
                 .into();
             }
-            GameError::Infinite { value } => (
-                "this game".to_owned(),
-                format!("it can go on for ever: it is worth {value}, and has no nimber"),
-                "a loopy game has a generalized value, ∞ with the finite values among its \
-                 options: ask for it alone (`G`), or with `is winning`, `is losing`, `is draw`, \
-                 `moves` and `why`, which know loopy games"
-                    .to_owned(),
-            ),
+            // Not a limit: no nimber exists, however much room there is.
+            GameError::Infinite { value } => {
+                return EvalError::invalid(
+                    span,
+                    "this game has no nimber: it can go on for ever",
+                    format!("this is worth {value}, not a nim heap"),
+                )
+                .with_help(
+                    "a loopy game has a generalized value, ∞ with the finite values among its \
+                     options: ask for it alone (`G`), or with `==`, `is winning`, `is losing`, \
+                     `is draw`, `moves` and `why`, which know loopy games",
+                )
+                .into();
+            }
             GameError::TooMuchWork { limit } => {
                 return EvalError::TooManySteps { span, limit }.into();
             }
