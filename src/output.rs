@@ -442,11 +442,12 @@ fn outcome(nimber: u64) -> &'static str {
     if nimber == 0 { "losing" } else { "winning" }
 }
 
-/// A game's generalized value: its nimber, or `{"infinity": K}`.
-fn loopy_json(value: &LoopyValue) -> Value {
+/// A game's generalized value as two fields, one of them null: `nimber`, or for a game worth
+/// ∞K, `infinity`: K (the finite values among its options).
+fn worth(value: &LoopyValue) -> (Value, Value) {
     match value {
-        LoopyValue::Finite(n) => json!(n),
-        LoopyValue::Infinite(k) => json!({ "infinity": k }),
+        LoopyValue::Finite(n) => (json!(n), Value::Null),
+        LoopyValue::Infinite(k) => (Value::Null, json!(k)),
     }
 }
 
@@ -460,13 +461,16 @@ fn outcome_word(outcome: Outcome) -> &'static str {
 
 fn answer_json(answer: &Answer) -> Value {
     match answer {
-        Answer::Loopy { value } => json!({
-            "kind": "game", "value": value.to_string(), "nimber": null,
-            "infinity": value.finite().is_none().then(|| loopy_json(value)["infinity"].clone()),
-            "outcome": outcome_word(value.outcome()),
-        }),
+        Answer::Loopy { value } => {
+            let (nimber, infinity) = worth(value);
+            json!({
+                "kind": "game", "value": value.to_string(), "nimber": nimber, "infinity": infinity,
+                "outcome": outcome_word(value.outcome()),
+            })
+        }
         Answer::Game { nimber } => json!({
-            "kind": "game", "value": show_nimber(*nimber), "nimber": nimber, "outcome": outcome(*nimber),
+            "kind": "game", "value": show_nimber(*nimber), "nimber": nimber, "infinity": null,
+            "outcome": outcome(*nimber),
         }),
         Answer::Int(n) => json!({ "kind": "integer", "value": n }),
         Answer::Bool(b) => json!({ "kind": "truth", "value": b, "play": "normal" }),
@@ -475,12 +479,16 @@ fn answer_json(answer: &Answer) -> Value {
             "kind": "misere game", "value": summary.simplest, "outcome": if summary.losing { "losing" } else { "winning" },
             "genus": summary.genus.to_string(), "class": summary.class.word(),
         }),
-        Answer::Set { members, .. } => json!({ "kind": "set", "value": members }),
+        // A set of integers as integers; of anything else, as grundy writes its members.
+        Answer::Set { members, .. } => json!({ "kind": "set", "value": members, "members": null }),
         Answer::Range { start, end } => json!({ "kind": "range", "start": start, "end": end }),
         Answer::Str(text) => json!({ "kind": "string", "value": text }),
-        Answer::Collection { set, members, .. } => json!({
-            "kind": if *set { "set" } else { "list" }, "members": members,
-        }),
+        Answer::Collection {
+            set: true, members, ..
+        } => {
+            json!({ "kind": "set", "value": null, "members": members })
+        }
+        Answer::Collection { members, .. } => json!({ "kind": "list", "members": members }),
         Answer::Map { entries, .. } => json!({ "kind": "map", "entries": entries }),
         Answer::Defined { name, family } => {
             json!({ "kind": "definition", "name": name, "family": family })
@@ -493,7 +501,10 @@ fn answer_json(answer: &Answer) -> Value {
             let values: Vec<Value> = table
                 .entries
                 .iter()
-                .map(|(n, v)| json!({ "n": n, "nimber": v }))
+                .map(|(n, v)| {
+                    let (nimber, infinity) = worth(v);
+                    json!({ "n": n, "nimber": nimber, "infinity": infinity })
+                })
                 .collect();
             let period = table
                 .period
@@ -518,8 +529,9 @@ fn answer_json(answer: &Answer) -> Value {
                 .vertices
                 .iter()
                 .map(|(name, v)| {
-                    json!({ "name": name, "nimber": v.finite(), "value": loopy_json(v),
-                            "outcome": outcome_word(v.outcome()) })
+                    let (nimber, infinity) = worth(v);
+                    json!({ "name": name, "value": v.to_string(), "nimber": nimber,
+                            "infinity": infinity, "outcome": outcome_word(v.outcome()) })
                 })
                 .collect();
             json!({ "kind": "digraph", "vertices": vertices, "moves": table.moves })

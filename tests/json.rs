@@ -194,7 +194,7 @@ fn grundy(args: &[&str], stdin: &str) -> Run {
 }
 
 /// Every claim form an assert may take, as `claim` names it.
-const CLAIMS: [&str; 9] = [
+const CLAIMS: [&str; 10] = [
     "==",
     "!=",
     "<",
@@ -203,6 +203,7 @@ const CLAIMS: [&str; 9] = [
     ">=",
     "is losing",
     "is winning",
+    "is draw",
     "is true",
 ];
 
@@ -426,4 +427,60 @@ fn the_doc_shows_asserts_of_the_claims_it_names() {
         }
     }
     assert!(shown >= 8, "{shown} asserts shown");
+}
+
+/// A game worth ∞ has no nimber: `nimber` is null and `infinity` holds its K; a game with a
+/// nimber has `infinity` null. The same in a game, a table's entries, a graph's vertices and
+/// an assert's sides.
+#[test]
+fn loopy_values_give_their_k_in_place_of_a_nimber() {
+    let program = "let C = digraph(\"a>b b>a b>c c>d\")
+let loopy m(n) = < m(n - 1) for t in [0] if n > 0, m(n + 1) for t in [0] if n >= 3 and n < 5 >
+C(\"b\")
+m(3)
+m(1)
+seq(m, 1..5)
+C
+assert m(4) == *1";
+    let run = grundy(&["--json", "eval", program], "");
+    let worth = |object: &Map<String, Value>| {
+        (
+            object["nimber"].clone(),
+            object["infinity"].clone(),
+            object["outcome"].clone(),
+        )
+    };
+    let games: Vec<_> = run.objects[2..5].iter().map(worth).collect();
+    let (null, draw, winning) = (Value::Null, Value::from("draw"), Value::from("winning"));
+    assert_eq!(
+        games,
+        [
+            (null.clone(), serde_json::json!([1]), draw.clone()),
+            (null.clone(), serde_json::json!([0]), winning.clone()),
+            (Value::from(1), null.clone(), winning.clone()),
+        ]
+    );
+    assert_eq!(run.objects[3]["value"], "∞{0}");
+    let entries: Vec<String> = (run.objects[5]["values"].as_array().unwrap().iter())
+        .map(|e| format!("{}:{}/{}", e["n"], e["nimber"], e["infinity"]))
+        .collect();
+    assert_eq!(entries, ["1:1/null", "2:0/null", "3:null/[0]", "4:null/[]"]);
+    let vertices: Vec<String> = (run.objects[6]["vertices"].as_array().unwrap().iter())
+        .map(|v| format!("{} {} {}", v["name"], v["value"], v["outcome"]))
+        .collect();
+    assert_eq!(
+        vertices,
+        [
+            r#""a" "∞" "draw""#,
+            r#""b" "∞{1}" "draw""#,
+            r#""c" "*1" "winning""#,
+            r#""d" "0" "losing""#
+        ]
+    );
+    let assert = &run.objects[7];
+    assert_eq!(assert["holds"], false);
+    assert_eq!(assert["left"]["infinity"], serde_json::json!([]));
+    assert_eq!(assert["left"]["value"], "∞");
+    assert_eq!(assert["right"]["nimber"], 1);
+    assert_eq!(assert["labels"][0]["label"], "this is ∞");
 }

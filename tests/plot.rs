@@ -294,3 +294,52 @@ fn a_long_plot_counts_as_steps() {
     let (answers, errors) = run_in(&mut session, "plot T");
     assert_eq!((answers, errors.len()), (1, 0), "{errors:?}");
 }
+
+/// A loopy family's games worth ∞ have no nimber to draw: each is a cross on a row of its
+/// own above every value, labelled ∞, and counted in the legend; the others are circles.
+#[test]
+fn values_worth_infinity_are_crosses_above_the_values() {
+    // 0, 1, 0, then ∞{0} and draws: from 3 on, the moves go round 3, 4, 5.
+    let family = "let loopy m(n) = < m(n - 1) for t in [0] if n > 0, m(n + 1) for t in [0] if n >= 3 and n < 5 >";
+    let svg = eval(&format!("{family}; plot seq(m, 0..10)"));
+    let (texts, circles) = read(&svg);
+    let output = grundy(&["--json", "eval", &format!("{family}; seq(m, 0..10)")]);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let table: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    let entries = table["values"].as_array().unwrap();
+    let finite: Vec<u64> = entries
+        .iter()
+        .filter_map(|e| e["nimber"].as_u64())
+        .collect();
+    let infinite = entries.iter().filter(|e| e["nimber"].is_null()).count();
+    assert_eq!((finite.len(), infinite), (3, 7));
+    assert_drawn(&finite, &circles);
+    // A cross is two lines in the colour of ∞ (#8232AA), crossing at its centre.
+    let document = roxmltree::Document::parse(svg.trim_end()).unwrap();
+    let number =
+        |node: &roxmltree::Node, name| -> f64 { node.attribute(name).unwrap().parse().unwrap() };
+    let mut centres: Vec<(f64, f64)> = document
+        .descendants()
+        .filter(|node| node.has_tag_name("line") && node.attribute("stroke") == Some("#8232AA"))
+        .map(|line| {
+            let x = (number(&line, "x1") + number(&line, "x2")) / 2.0;
+            let y = (number(&line, "y1") + number(&line, "y2")) / 2.0;
+            (x, y)
+        })
+        .collect();
+    centres.sort_by(|a, b| a.0.total_cmp(&b.0));
+    centres.dedup();
+    // The legend's cross is the highest, up in its corner.
+    let legend = centres.iter().map(|c| c.1).fold(f64::INFINITY, f64::min);
+    centres.retain(|c| c.1 != legend);
+    assert_eq!(centres.len(), infinite, "{centres:?}");
+    let row = centres[0].1;
+    assert!(centres.iter().all(|c| c.1 == row), "{centres:?}");
+    // SVG's y grows downwards: the row is above every circle, and right of them here.
+    assert!(circles.iter().all(|c| c.1 > row && c.0 < centres[0].0));
+    assert!(texts.iter().any(|t| t == "∞"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t == "∞, no nimber (7 of 10)"),
+        "{texts:?}"
+    );
+}

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Sequence, TypedDict, Union, final
+from typing import Any, Iterable, Literal, Optional, Sequence, TypedDict, Union, final
 
 __version__: str
 __all__ = [
     "Explanation",
     "Game",
     "GrundyError",
+    "Infinity",
     "Output",
     "Period",
     "Plot",
@@ -83,9 +84,11 @@ class Session:
     def limits(self) -> list[tuple[str, int]]: ...
     def clear(self) -> None:
         """Forgets every definition and game (games taken before are gone)."""
-    def seq(self, family: str, ns: _Argument, *args: _Argument) -> list[int]:
+    def seq(
+        self, family: str, ns: _Argument, *args: _Argument
+    ) -> list[Union[int, Infinity]]:
         """Grundy values of `family(*args)` at each n: `s.seq("kayles", range(100))`,
-        `s.seq("octal", range(50), "0.07")`."""
+        `s.seq("octal", range(50), "0.07")`; a loopy family's games worth ∞ as Infinity."""
     def period(self, family: str, *args: _Argument) -> Optional[Period]:
         """The proved period of a subtraction or octal game, or None if none was found.
 
@@ -117,18 +120,39 @@ class Output:
     def _repr_html_(self) -> Optional[str]: ...
 
 @final
+class Infinity:
+    """The value of a game that can go on for ever, ∞K: no nimber; `k` the finite values
+    among its options. `Infinity({0, 2})` is ∞{0,2}."""
+
+    def __new__(cls, k: Iterable[int]) -> Infinity: ...
+    @property
+    def k(self) -> frozenset[int]: ...
+    @property
+    def outcome(self) -> Literal["winning", "draw"]:
+        """"winning" when 0 is in K (move to a 0), else "draw"."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
 class Game:
-    """A game of a session's DAG. `g + h` is the sum, `g == h` equivalence (equal nimbers).
-    A game of another session takes part as the nim heap of its nimber."""
+    """A game of a session's DAG. `g + h` is the sum, `g == h` equivalence (equal nimbers, or
+    equal values ∞K for games that can go on for ever). A game of another session takes part
+    as the nim heap of its nimber."""
 
     @property
-    def nimber(self) -> int: ...
+    def nimber(self) -> int:
+        """The nimber; ValueError for a game worth ∞, which has none."""
     @property
-    def outcome(self) -> Literal["P", "N"]: ...
+    def value(self) -> Union[int, Infinity]:
+        """The generalized Sprague–Grundy value: the nimber, or Infinity for a loopy game."""
+    @property
+    def outcome(self) -> Literal["winning", "losing", "draw"]: ...
     @property
     def is_winning(self) -> bool: ...
     @property
     def is_losing(self) -> bool: ...
+    @property
+    def is_draw(self) -> bool: ...
     @property
     def session(self) -> Session: ...
     def options(self) -> list[Game]: ...
@@ -140,7 +164,7 @@ class Game:
     def explain_moves(self, all: bool = False, misere: bool = False) -> Explanation: ...
     def tree(self, misere: bool = False) -> Explanation: ...
     @property
-    def misere_outcome(self) -> Literal["P", "N"]:
+    def misere_outcome(self) -> Literal["winning", "losing"]:
         """The outcome in misère play, where the last move loses."""
     def misere_moves(self) -> list[Game]:
         """The winning moves in misère play: options that are misère P-positions."""
@@ -183,13 +207,13 @@ class Table:
     @property
     def family(self) -> str: ...
     @property
-    def values(self) -> list[int]: ...
+    def values(self) -> list[Union[int, Infinity]]: ...
     @property
     def ns(self) -> list[int]: ...
     @property
     def period(self) -> Optional[tuple[int, int]]: ...
     def __len__(self) -> int: ...
-    def __getitem__(self, index: int, /) -> tuple[int, int]: ...
+    def __getitem__(self, index: int, /) -> tuple[int, Union[int, Infinity]]: ...
     def _repr_html_(self) -> str: ...
 
 @final

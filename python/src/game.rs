@@ -3,18 +3,21 @@
 //! that name), so that answers and proofs read as at the REPL.
 //!
 //! Games of two sessions meet as values: the other session's game enters as the nim heap of
-//! its nimber, the game it is equivalent to (Sprague–Grundy), not copied node by node.
+//! its nimber, the game it is equivalent to (Sprague–Grundy), not copied node by node. A game
+//! worth ∞ (it can go on for ever) has no nim heap to enter as, and stays in its session.
 
 use std::sync::OnceLock;
 
 use grundy::eval::{Answer, Value};
 use grundy::game::GameId;
+use grundy::game::loopy::{LoopyValue, Outcome};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::pyclass::CompareOp;
 
 use crate::explanation::Explanation;
 use crate::html;
+use crate::infinity::{outcome_word, value_object};
 use crate::naming::{Held as Binding, Written, standalone};
 use crate::state::Session;
 
@@ -31,7 +34,8 @@ pub struct Game {
     /// [`crate::naming::standalone`]), and the session's edition then: while no definition
     /// has been made since, the text makes the game still.
     text: Option<(String, u64)>,
-    nimber: OnceLock<u64>,
+    /// Its generalized value, once known: a nimber, or ∞K.
+    value: OnceLock<LoopyValue>,
 }
 
 impl Game {
@@ -39,9 +43,9 @@ impl Game {
         session: &Bound<'_, Session>,
         id: GameId,
         name: Option<String>,
-        nimber: Option<u64>,
+        value: Option<LoopyValue>,
     ) -> PyResult<Py<Game>> {
-        Game::new(session, id, (name, None), nimber)
+        Game::new(session, id, (name, None), value)
     }
 
     /// A game made by `text`, which answers explanations in its words (as the REPL does).
@@ -49,21 +53,21 @@ impl Game {
         session: &Bound<'_, Session>,
         id: GameId,
         text: &str,
-        nimber: Option<u64>,
+        value: Option<LoopyValue>,
     ) -> PyResult<Py<Game>> {
         let text = standalone(text).map(|text| (text, session.get().lock().edition()));
-        Game::new(session, id, (None, text), nimber)
+        Game::new(session, id, (None, text), value)
     }
 
     fn new(
         session: &Bound<'_, Session>,
         id: GameId,
         (name, text): (Option<String>, Option<(String, u64)>),
-        nimber: Option<u64>,
+        value: Option<LoopyValue>,
     ) -> PyResult<Py<Game>> {
         let known = OnceLock::new();
-        if let Some(nimber) = nimber {
-            let _ = known.set(nimber);
+        if let Some(value) = value {
+            let _ = known.set(value);
         }
         Py::new(
             session.py(),
@@ -73,7 +77,7 @@ impl Game {
                 generation: session.get().generation(),
                 name,
                 text,
-                nimber: known,
+                value: known,
             },
         )
     }
@@ -110,7 +114,16 @@ impl Game {
     ) -> PyResult<()> {
         match game.get().binding(session)? {
             Some(binding) => out.game(binding, games),
-            None => out.text(format!("*{}", Game::nimber_of(game)?)),
+            None => match Game::value_of(game)? {
+                LoopyValue::Finite(nimber) => out.text(format!("*{nimber}")),
+                infinite => {
+                    return Err(PyValueError::new_err(format!(
+                        "a game of another session enters this one as the nim heap of its \
+                         nimber, and this one is worth {infinite}: it can go on for ever and has \
+                         none; make it in this session"
+                    )));
+                }
+            },
         }
         Ok(())
     }
@@ -124,18 +137,33 @@ impl Game {
         Ok(())
     }
 
-    pub fn nimber_of(game: &Bound<'_, Game>) -> PyResult<u64> {
+    /// The game's generalized value: its nimber, or ∞K for a game that can go on for ever.
+    pub fn value_of(game: &Bound<'_, Game>) -> PyResult<LoopyValue> {
         game.get().check_alive()?;
-        if let Some(nimber) = game.get().nimber.get() {
-            return Ok(*nimber);
+        if let Some(value) = game.get().value.get() {
+            return Ok(value.clone());
         }
-        match Game::ask(game, &[], false, |this, _| this.to_owned())? {
-            (Answer::Game { nimber }, _) => {
-                let _ = game.get().nimber.set(nimber);
-                Ok(nimber)
-            }
-            _ => Err(PyTypeError::new_err("a game without a nimber")),
+        let value = match Game::ask(game, &[], false, |this, _| this.to_owned())? {
+            (Answer::Game { nimber }, _) => LoopyValue::Finite(nimber),
+            (Answer::Loopy { value }, _) => value,
+            _ => return Err(PyTypeError::new_err("a game without a value")),
+        };
+        Ok(game.get().value.get_or_init(|| value).clone())
+    }
+
+    /// The nimber; ValueError for a game worth ∞, which has none.
+    pub fn nimber_of(game: &Bound<'_, Game>) -> PyResult<u64> {
+        match Game::value_of(game)? {
+            LoopyValue::Finite(nimber) => Ok(nimber),
+            infinite => Err(PyValueError::new_err(format!(
+                "this game can go on for ever: it is worth {infinite}, and has no nimber; \
+                 `value` gives its value, `outcome` who wins"
+            ))),
         }
+    }
+
+    fn outcome_of(game: &Bound<'_, Game>) -> PyResult<Outcome> {
+        Ok(Game::value_of(game)?.outcome())
     }
 
     /// Runs `write(this, others)` in the game's session, the names filled in; `readable`:
@@ -178,7 +206,10 @@ impl Game {
         let session = game.get().session.bind(game.py()).clone();
         match Game::ask(game, others, false, write)? {
             (Answer::Game { nimber }, Some(Value::Game(id))) => {
-                Game::made(&session, id, None, Some(nimber))
+                Game::made(&session, id, None, Some(LoopyValue::Finite(nimber)))
+            }
+            (Answer::Loopy { value }, Some(Value::Game(id))) => {
+                Game::made(&session, id, None, Some(value))
             }
             _ => Err(PyTypeError::new_err("the answer is not a game")),
         }
@@ -227,26 +258,40 @@ impl Game {
 
 #[pymethods]
 impl Game {
-    /// The game's nimber: the n of the nim heap `*n` it is equivalent to.
+    /// The game's nimber: the n of the nim heap `*n` it is equivalent to. ValueError for a
+    /// game that can go on for ever (worth ∞), which has none.
     #[getter]
     fn nimber(slf: &Bound<'_, Self>) -> PyResult<u64> {
         Game::nimber_of(slf)
     }
 
-    /// `"P"` (the player to move loses) or `"N"` (the player to move wins).
+    /// The generalized Sprague–Grundy value: the nimber (an `int`), or for a game that can go
+    /// on for ever, `Infinity(k)`, ∞ with the finite values among its options.
+    #[getter]
+    fn value(slf: &Bound<'_, Self>) -> PyResult<Py<PyAny>> {
+        value_object(slf.py(), &Game::value_of(slf)?)
+    }
+
+    /// `"winning"` (the player to move wins), `"losing"`, or `"draw"` (a loopy game neither
+    /// player can win: play goes on for ever).
     #[getter]
     fn outcome(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
-        Ok(if Game::nimber_of(slf)? == 0 { "P" } else { "N" })
+        Ok(outcome_word(Game::outcome_of(slf)?))
     }
 
     #[getter]
     fn is_winning(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        Ok(Game::nimber_of(slf)? != 0)
+        Ok(Game::outcome_of(slf)? == Outcome::Winning)
     }
 
     #[getter]
     fn is_losing(slf: &Bound<'_, Self>) -> PyResult<bool> {
-        Ok(Game::nimber_of(slf)? == 0)
+        Ok(Game::outcome_of(slf)? == Outcome::Losing)
+    }
+
+    #[getter]
+    fn is_draw(slf: &Bound<'_, Self>) -> PyResult<bool> {
+        Ok(Game::outcome_of(slf)? == Outcome::Draw)
     }
 
     /// The session the game lives in.
@@ -306,14 +351,15 @@ impl Game {
         Game::explanation(slf, &[], move |this, _| format!("tree{play} {this}"))
     }
 
-    /// `"P"` (the player to move loses) or `"N"` in misère play, where the last move loses.
+    /// `"losing"` (the player to move loses) or `"winning"` in misère play, where the last
+    /// move loses.
     #[getter]
     fn misere_outcome(slf: &Bound<'_, Self>) -> PyResult<&'static str> {
         match Game::ask(slf, &[], false, |this, _| {
             format!("misere ({this}) is losing")
         })? {
-            (Answer::MisereTruth(true), _) => Ok("P"),
-            (Answer::MisereTruth(false), _) => Ok("N"),
+            (Answer::MisereTruth(true), _) => Ok("losing"),
+            (Answer::MisereTruth(false), _) => Ok("winning"),
             _ => Err(PyTypeError::new_err("a misère claim without a truth")),
         }
     }
@@ -375,7 +421,8 @@ impl Game {
         }
     }
 
-    /// Games are equal when they are equivalent: when their nimbers are.
+    /// Games are equal when they are equivalent: when their nimbers are, or for games that
+    /// can go on for ever, their generalized values.
     fn __richcmp__(
         slf: &Bound<'_, Self>,
         other: &Bound<'_, PyAny>,
@@ -385,7 +432,7 @@ impl Game {
         let Ok(other) = other.cast::<Game>() else {
             return Ok(py.NotImplemented());
         };
-        let equal = Game::nimber_of(slf)? == Game::nimber_of(other)?;
+        let equal = Game::value_of(slf)? == Game::value_of(other)?;
         match op {
             CompareOp::Eq => Ok(pyo3::types::PyBool::new(py, equal)
                 .to_owned()
@@ -399,8 +446,16 @@ impl Game {
         }
     }
 
+    /// By value, as games are equal: a nimber is its own hash.
     fn __hash__(slf: &Bound<'_, Self>) -> PyResult<u64> {
-        Game::nimber_of(slf)
+        Ok(match Game::value_of(slf)? {
+            LoopyValue::Finite(nimber) => nimber,
+            infinite => {
+                let mut hasher = std::hash::DefaultHasher::new();
+                std::hash::Hash::hash(&infinite, &mut hasher);
+                std::hash::Hasher::finish(&hasher)
+            }
+        })
     }
 
     fn __repr__(&self, py: Python<'_>) -> String {
@@ -422,13 +477,16 @@ impl Game {
 
     fn _repr_html_(slf: &Bound<'_, Self>) -> PyResult<String> {
         let shown = slf.get().__repr__(slf.py());
-        let nimber = Game::nimber_of(slf)?;
-        let who = if nimber == 0 { "loses" } else { "wins" };
-        let value = grundy::game::show_nimber(nimber);
+        let value = Game::value_of(slf)?;
+        let who = match value.outcome() {
+            Outcome::Winning => "the player to move wins",
+            Outcome::Losing => "the player to move loses",
+            Outcome::Draw => "a draw: neither player can force a win",
+        };
         Ok(format!(
-            "<code>{}</code> ≡ <code>{}</code>: the player to move {who}",
+            "<code>{}</code> ≡ <code>{}</code>: {who}",
             html::escape(&shown),
-            html::escape(&value)
+            html::escape(&value.to_string())
         ))
     }
 

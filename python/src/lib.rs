@@ -6,6 +6,7 @@ mod errors;
 mod explanation;
 mod game;
 mod html;
+mod infinity;
 mod naming;
 mod output;
 mod running;
@@ -47,6 +48,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::Session>()?;
     m.add_class::<output::Output>()?;
     m.add_class::<game::Game>()?;
+    m.add_class::<infinity::Infinity>()?;
     m.add_class::<explanation::Explanation>()?;
     m.add_class::<tables::Table>()?;
     m.add_class::<tables::Period>()?;

@@ -4,6 +4,7 @@
 //! [`crate::state`].
 
 use grundy::eval::{Answer, Limits, Value};
+use grundy::game::loopy::LoopyValue;
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
@@ -180,7 +181,10 @@ impl Session {
         let (answer, value) = Session::ask(slf, Vec::new(), move |_| expression)?;
         match (value, answer) {
             (Some(Value::Game(id)), Answer::Game { nimber }) => {
-                Game::written(slf, id, text, Some(nimber))
+                Game::written(slf, id, text, Some(LoopyValue::Finite(nimber)))
+            }
+            (Some(Value::Game(id)), Answer::Loopy { value }) => {
+                Game::written(slf, id, text, Some(value))
             }
             (value, _) => Err(PyTypeError::new_err(format!(
                 "`{text}` is {}, not a game",
@@ -254,9 +258,12 @@ impl Session {
         family: &str,
         ns: &Bound<'_, PyAny>,
         args: &Bound<'_, PyTuple>,
-    ) -> PyResult<Vec<u64>> {
+    ) -> PyResult<Vec<Py<PyAny>>> {
         match Session::table(slf, family, ns, args, "")? {
-            (Answer::Table(table), _) => Ok(table.entries.iter().map(|&(_, v)| v).collect()),
+            // Nimbers as `int`s; a loopy family's games worth ∞ as `Infinity`.
+            (Answer::Table(table), _) => (table.entries.iter())
+                .map(|(_, v)| crate::infinity::value_object(slf.py(), v))
+                .collect(),
             _ => Err(PyTypeError::new_err("`seq` made no table")),
         }
     }

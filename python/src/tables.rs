@@ -1,10 +1,12 @@
 //! `grundy.Table` (what `seq` computes), `grundy.Period` and `grundy.Plot`.
 
 use grundy::eval::PeriodReport;
+use grundy::game::loopy::LoopyValue;
 use pyo3::exceptions::PyIndexError;
 use pyo3::prelude::*;
 
 use crate::html;
+use crate::infinity::value_object;
 
 /// A family's values: a list of `(n, value)`.
 #[pyclass(module = "grundy", frozen, sequence)]
@@ -25,16 +27,19 @@ impl Table {
         self.table.family.clone()
     }
 
-    /// The values, in the order of n.
+    /// The values, in the order of n: nimbers as `int`s, a loopy family's games worth ∞ as
+    /// `Infinity`.
     #[getter]
-    fn values(&self) -> Vec<u64> {
-        self.table.entries.iter().map(|&(_, v)| v).collect()
+    fn values(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        (self.table.entries.iter())
+            .map(|(_, v)| value_object(py, v))
+            .collect()
     }
 
     /// The n tabulated.
     #[getter]
     fn ns(&self) -> Vec<i64> {
-        self.table.entries.iter().map(|&(n, _)| n).collect()
+        self.table.entries.iter().map(|(n, _)| *n).collect()
     }
 
     /// `(preperiod, period)` when proved.
@@ -47,13 +52,14 @@ impl Table {
         self.table.entries.len()
     }
 
-    fn __getitem__(&self, index: isize) -> PyResult<(i64, u64)> {
+    fn __getitem__(&self, py: Python<'_>, index: isize) -> PyResult<(i64, Py<PyAny>)> {
         let len = self.table.entries.len() as isize;
         let at = if index < 0 { index + len } else { index };
         if !(0..len).contains(&at) {
             return Err(PyIndexError::new_err("table index out of range"));
         }
-        Ok(self.table.entries[at as usize])
+        let (n, value) = &self.table.entries[at as usize];
+        Ok((*n, value_object(py, value)?))
     }
 
     fn __str__(&self) -> String {
@@ -75,6 +81,11 @@ impl Table {
         );
         const SHOWN: usize = 200;
         for (n, v) in self.table.entries.iter().take(SHOWN) {
+            // A nimber as its number, as `seq` prints it; ∞K as grundy writes it.
+            let v = match v {
+                LoopyValue::Finite(nimber) => nimber.to_string(),
+                infinite => infinite.to_string(),
+            };
             out.push_str(&format!("<tr><td>{n}</td><td>{v}</td></tr>"));
         }
         out.push_str("</table>");

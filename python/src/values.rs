@@ -2,12 +2,14 @@
 //! integers, sets, lists, tables), and Python arguments written as grundy text.
 
 use grundy::eval::{Answer, Value};
+use grundy::game::loopy::LoopyValue;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFrozenSet, PyList, PyRange, PySet, PyString, PyTuple};
 
 use crate::explanation::Explanation;
 use crate::game::Game;
+use crate::infinity::value_object;
 use crate::naming::{Held as Binding, Written};
 use crate::state::Session;
 use crate::tables::{Period, Plot, Table};
@@ -20,8 +22,15 @@ pub fn answer(
     answer: &Answer,
 ) -> PyResult<Py<PyAny>> {
     let py = session.py();
-    if let (Some(Value::Game(id)), Answer::Game { nimber }) = (value, answer) {
-        return Ok(Game::made(session, *id, None, Some(*nimber))?.into_any());
+    match (value, answer) {
+        (Some(Value::Game(id)), Answer::Game { nimber }) => {
+            let value = LoopyValue::Finite(*nimber);
+            return Ok(Game::made(session, *id, None, Some(value))?.into_any());
+        }
+        (Some(Value::Game(id)), Answer::Loopy { value }) => {
+            return Ok(Game::made(session, *id, None, Some(value.clone()))?.into_any());
+        }
+        _ => {}
     }
     match (value, answer) {
         (_, Answer::Table(table)) => Ok(Py::new(py, Table::new(table.clone()))?.into_any()),
@@ -31,13 +40,12 @@ pub fn answer(
             Ok(Py::new(py, Explanation::new(explanation.clone()))?.into_any())
         }
         (_, Answer::Family { name, .. }) => Ok(PyString::new(py, name).into_any().unbind()),
+        // Each vertex with its value: a nimber, or `Infinity` on (or into) a cycle.
         (_, Answer::Digraph(table)) => {
-            let vertices = table.vertices.iter().map(|(name, v)| (name.clone(), *v));
-            Ok(vertices
-                .collect::<Vec<_>>()
-                .into_pyobject(py)?
-                .into_any()
-                .unbind())
+            let vertices = (table.vertices.iter())
+                .map(|(name, v)| Ok((name.clone(), value_object(py, v)?)))
+                .collect::<PyResult<Vec<_>>>()?;
+            Ok(vertices.into_pyobject(py)?.into_any().unbind())
         }
         (_, Answer::Defined { .. } | Answer::Assert(_)) => Ok(py.None()),
         (Some(value), _) => self::value(session, value, false),

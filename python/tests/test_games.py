@@ -110,12 +110,12 @@ def test_a_game_made_from_a_call_keeps_its_words(session: grundy.Session) -> Non
 
 def test_misere_play_of_a_game(session: grundy.Session) -> None:
     nim = session.game("*1 + *2 + *3")
-    assert nim.outcome == "P" and nim.misere_outcome == "P"
+    assert nim.outcome == "losing" and nim.misere_outcome == "losing"
     heaps = session.game("*3 + *4 + *5")
-    assert heaps.misere_outcome == "N"
+    assert heaps.misere_outcome == "winning"
     assert [repr(m) for m in heaps.misere_moves()] == ["*1 + *4 + *5"]
     assert "Bouton's rule" in heaps.explain_moves(misere=True).text
-    assert session.game("*1").misere_outcome == "P"
+    assert session.game("*1").misere_outcome == "losing"
     assert session.game("*2 + *2").genus == "0^02"
     assert session.game("*1 + *1").simplest().nimber == 0
     proof = session.game("*2 + *2").why(session.game("*0"), misere=True)

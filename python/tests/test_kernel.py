@@ -161,6 +161,20 @@ def test_a_dag_is_a_picture_and_its_dot_text(client):
     assert data["text/plain"] == answer("dot <*0, *1>")
 
 
+def test_a_loopy_game_answers_with_its_value_and_a_draw(client):
+    graph = 'let C = digraph("a>b b>a b>c c>d")'
+    cell = run(client, f'{graph}\nC("b")\nC("b") is draw\nplot seq(n => C(["a", "b", "c", "d"][n]), 0..4)')
+    assert cell.status == "ok"
+    assert cell.stdout().splitlines()[:2] == [answer(f'{graph}\nC("b")'), "true"]
+    assert cell.stdout().startswith("∞{1} — a draw")
+    (plot,) = cell.of("execute_result")
+    assert "∞, no nimber (2 of 4)" in plot["data"]["image/svg+xml"]
+    # A failed claim about a draw is the cell's error, saying what the game is worth.
+    cell = run(client, 'assert C("a") is winning')
+    assert cell.status == "error"
+    assert "this is ∞: a draw, neither player can force a win" in cell.error()
+
+
 def test_pictures_before_the_last_answer_are_shown_too(client):
     cell = run(client, "plot seq(kayles, 0..10)\n*1")
     (shown,) = cell.of("display_data")
@@ -382,5 +396,8 @@ def test_the_lexer_colours_keywords_and_kinds_after_is():
     assert (Keyword, "where") in tokens
     assert (Keyword, "is") in tokens
     assert (Keyword, "list") in tokens
+    # A loopy family, and the third outcome.
+    tokens = list(GrundyLexer().get_tokens("let loopy f(n) = <f(n)>; f(1) is draw"))
+    assert (Keyword, "loopy") in tokens and (Keyword, "draw") in tokens
     # A kind's word elsewhere is a name.
     assert (Name, "list") in list(GrundyLexer().get_tokens("list(3)"))

@@ -22,7 +22,7 @@ def test_a_sum_of_nim_heaps_is_the_heap_of_their_nim_sum(heaps: tuple[int, ...])
     total = sum(grundy.nim(n) for n in heaps)
     assert total.nimber == nim_sum(*heaps)
     assert total == grundy.nim(nim_sum(*heaps))
-    assert total.outcome == ("P" if nim_sum(*heaps) == 0 else "N")
+    assert total.outcome == ("losing" if nim_sum(*heaps) == 0 else "winning")
 
 
 def test_the_player_to_move_wins_exactly_when_the_nim_sum_is_not_zero() -> None:

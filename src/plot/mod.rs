@@ -1,6 +1,7 @@
 //! Plots of sequences: a family's Grundy values against n, drawn as an SVG scatter plot
-//! (`plot seq(kayles, 0..1000)`), its period marked when proved. Pure: values in, SVG text
-//! out; where the SVG goes is the evaluator's and the command line's business.
+//! (`plot seq(kayles, 0..1000)`), its period marked when proved, values worth ∞ (a loopy
+//! family's) on a row of their own. Pure: values in, SVG text out; where the SVG goes is the
+//! evaluator's and the command line's business.
 
 mod marks;
 mod rare;
@@ -16,8 +17,11 @@ pub use svg::render;
 pub struct Sequence<'a> {
     /// The family's name, the plot's title: `kayles`, `sub({1, 3, 4})`.
     pub family: &'a str,
-    /// (n, Grundy value of the family's game n), n increasing.
+    /// (n, Grundy value of the family's game n), n increasing, for the games with a nimber.
     pub entries: &'a [(i64, u64)],
+    /// The n whose game has no nimber (a loopy family's, worth ∞), increasing: drawn as
+    /// crosses on a row of their own, above the values.
+    pub infinite: &'a [i64],
     /// (preperiod, period), when proved.
     pub period: Option<(u64, u64)>,
 }

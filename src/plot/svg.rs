@@ -15,13 +15,19 @@ const PERIOD: RGBColor = RGBColor(200, 60, 40);
 const PREPERIOD: RGBColor = RGBColor(236, 236, 236);
 /// Rare values: orange against the blue, and drawn larger, over the common ones.
 const RARE: RGBColor = RGBColor(230, 110, 0);
+/// Values worth ∞ (no nimber): purple crosses on a row of their own.
+const INFINITE: RGBColor = RGBColor(130, 50, 170);
+/// The line between the values and the band of ∞, and the band.
+const SEPARATOR: RGBColor = RGBColor(190, 190, 190);
+const INFINITE_BAND: RGBColor = RGBColor(249, 246, 251);
 /// Period boundaries drawn, at most: past it only the first is, lest the plot be all lines.
 const BOUNDARIES: u64 = 60;
 const FONT: &str = "sans-serif";
 
 /// The sequence as an SVG scatter plot: n across, the Grundy value up, the family's name
 /// above, the preperiod shaded and where each period starts marked when the period is proved,
-/// rare values (see [`super::rare`]) set apart in their own colour and shape.
+/// rare values (see [`super::rare`]) set apart in their own colour and shape, values worth ∞
+/// as crosses on a row labelled ∞ above the others.
 pub fn render(sequence: &Sequence) -> Result<String, String> {
     let mut svg = String::new();
     {
@@ -37,19 +43,25 @@ type Drawn = Result<(), DrawingAreaErrorKind<<SVGBackend<'static> as DrawingBack
 
 fn draw(root: &Area, sequence: &Sequence) -> Drawn {
     root.fill(&WHITE)?;
-    let entries = sequence.entries;
-    let first = entries.first().map_or(0, |e| e.0) as f64;
-    let last = entries.last().map_or(0, |e| e.0) as f64;
+    let (entries, infinite) = (sequence.entries, sequence.infinite);
+    // Each list is in order of n: the ends are among their ends.
+    let ends = [entries.first(), entries.last()].map(|e| e.map(|e| e.0));
+    let ns = || {
+        ends.into_iter()
+            .chain([infinite.first(), infinite.last()].map(|n| n.copied()))
+    };
+    let first = ns().flatten().min().unwrap_or(0) as f64;
+    let last = ns().flatten().max().unwrap_or(0) as f64;
     let highest = entries.iter().map(|e| e.1).max().unwrap_or(0) as f64;
+    // Halfway between whole numbers, where no nimber is drawn, with a line below it.
+    let infinity_row = (!infinite.is_empty()).then_some(highest + 1.5);
+    let top = infinity_row.unwrap_or(highest);
     let x_pad = ((last - first) * 0.02).max(0.5);
     let rare = rare_values(entries);
+    let legend_shown = sequence.period.is_some() || rare.is_some() || infinity_row.is_some();
     // Room above the highest value for the legend, when there is one: a fifth of the height.
-    let headroom = if sequence.period.is_some() || rare.is_some() {
-        0.25
-    } else {
-        0.05
-    };
-    let y_range = (-0.5 - highest * 0.03)..(highest + 0.5 + (highest + 1.0) * headroom);
+    let headroom = if legend_shown { 0.25 } else { 0.05 };
+    let y_range = (-0.5 - top * 0.03)..(top + 0.5 + (top + 1.0) * headroom);
     let x_range = (first - x_pad)..(last + x_pad);
     let mut chart = ChartBuilder::on(root)
         .caption(sequence.family, (FONT, 22))
@@ -59,7 +71,7 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
         .build_cartesian_2d(x_range.clone(), y_range.clone())?;
     // As many ticks as there are whole numbers, at most ten: no tick at n = 0.5.
     let x_ticks = ((last - first) as usize + 1).min(10);
-    let y_ticks = (highest as usize + 1).min(10);
+    let y_ticks = (top.ceil() as usize + 1).min(10);
     chart
         .configure_mesh()
         .x_desc("n")
@@ -67,7 +79,11 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
         .x_labels(x_ticks)
         .y_labels(y_ticks)
         .x_label_formatter(&whole)
-        .y_label_formatter(&whole)
+        // No number beside the row of ∞.
+        .y_label_formatter(&|y| match infinity_row {
+            Some(_) if *y > highest + 0.5 => String::new(),
+            _ => whole(y),
+        })
         .axis_desc_style((FONT, 16))
         .max_light_lines(0)
         .bold_line_style(RGBColor(225, 225, 225))
@@ -103,8 +119,28 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
     }
 
     let is_rare = |&&(n, value): &&(i64, u64)| rare.is_some_and(|rare| rare.is_rare(n, value));
+    if let Some(row) = infinity_row {
+        let below = row - 0.75;
+        // A band of its own, over the mesh's lines for values no game has.
+        chart.draw_series(std::iter::once(Rectangle::new(
+            [(x_range.start, below), (x_range.end, y_range.end)],
+            INFINITE_BAND.filled(),
+        )))?;
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(x_range.start, below), (x_range.end, below)],
+            SEPARATOR.stroke_width(1),
+        )))?;
+        // Where the axis's numbers are, as if it were one of them.
+        let (x, y) = chart.backend_coord(&(x_range.start, row));
+        root.draw(&Text::new(
+            "∞",
+            (x - 20, y - 9),
+            (FONT, 18).into_font().color(&INFINITE),
+        ))?;
+    }
+    let values = entries.len() + infinite.len();
     let (columns, _) = chart.plotting_area().get_pixel_range();
-    let spacing = f64::from(columns.end - columns.start) / entries.len().max(1) as f64;
+    let spacing = f64::from(columns.end - columns.start) / values.max(1) as f64;
     // The legend shows rare values as they are drawn: triangles, or squares in a long plot.
     let triangles = spacing >= 3.0;
     if triangles {
@@ -120,6 +156,12 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
         chart.draw_series(entries.iter().filter(is_rare).map(|&(n, value)| {
             TriangleMarker::new((n as f64, value as f64), radius + 2, RARE.filled())
         }))?;
+        if let Some(row) = infinity_row {
+            let style = INFINITE.stroke_width(2);
+            chart.draw_series(
+                (infinite.iter()).map(|&n| Cross::new((n as f64, row), radius + 1, style)),
+            )?;
+        }
     } else {
         // One mark per pixel column and row, neighbours in a row joined: see `marks`. Rare
         // values are drawn after, larger, so that a lone one is seen over the common ones.
@@ -140,6 +182,17 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
             let corners = [(run.first - 2, run.row - 2), (run.last + 3, run.row + 3)];
             root.draw(&Rectangle::new(corners, RARE.filled()))?;
         }
+        if let Some(row) = infinity_row {
+            let mut area = Pixels::new(WIDTH as usize, HEIGHT as usize);
+            for &n in infinite {
+                let (column, row) = chart.backend_coord(&(n as f64, row));
+                area.mark(column, row);
+            }
+            for run in area.runs() {
+                let corners = [(run.first - 1, run.row - 3), (run.last + 2, run.row + 4)];
+                root.draw(&Rectangle::new(corners, INFINITE.filled()))?;
+            }
+        }
     }
     if let Some(rare) = rare {
         let legend = chart
@@ -152,7 +205,19 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
                 .legend(|(x, y)| Rectangle::new([(x + 6, y - 4), (x + 14, y + 4)], RARE.filled()));
         }
     }
-    if sequence.period.is_some() || rare.is_some() {
+    if infinity_row.is_some() {
+        let legend = chart
+            .draw_series(std::iter::empty::<Circle<(f64, f64), i32>>())?
+            .label(format!("∞, no nimber ({} of {values})", infinite.len()));
+        if triangles {
+            legend.legend(|(x, y)| Cross::new((x + 10, y), 4, INFINITE.stroke_width(2)));
+        } else {
+            legend.legend(|(x, y)| {
+                Rectangle::new([(x + 8, y - 4), (x + 12, y + 4)], INFINITE.filled())
+            });
+        }
+    }
+    if legend_shown {
         // Last, over the values.
         chart
             .configure_series_labels()
@@ -222,6 +287,7 @@ mod tests {
         let sequence = Sequence {
             family: "test",
             entries: &entries,
+            infinite: &[],
             period: None,
         };
         let svg = render(&sequence).unwrap();
@@ -249,12 +315,73 @@ mod tests {
             let sequence = Sequence {
                 family: "test",
                 entries: &entries,
+                infinite: &[],
                 period: None,
             };
             let svg = render(&sequence).unwrap();
             let shapes = rare_shapes(&svg);
             assert_eq!(shapes, [shape, shape], "{length} values");
         }
+    }
+
+    /// The SVG elements drawn in the colour of values worth ∞, stroked (a cross's lines) or
+    /// filled (a long plot's bars).
+    fn infinite_shapes(svg: &str) -> Vec<&str> {
+        let purple = format!(
+            "\"#{:02X}{:02X}{:02X}\"",
+            INFINITE.0, INFINITE.1, INFINITE.2
+        );
+        svg.split('<')
+            .filter(|element| {
+                element.contains(&format!("stroke={purple}"))
+                    || element.contains(&format!("fill={purple}"))
+            })
+            .filter_map(|element| element.split_whitespace().next())
+            .collect()
+    }
+
+    /// Values worth ∞ are crosses (two lines each), one more in the legend, and the row is
+    /// labelled; among bars, one bar of the ∞ row per run of neighbouring columns.
+    #[test]
+    fn values_worth_infinity_are_crosses_on_their_own_row() {
+        let entries: Vec<(i64, u64)> = (0..20)
+            .filter(|n| n % 4 != 1)
+            .map(|n| (n, n as u64 % 3))
+            .collect();
+        let infinite: Vec<i64> = (0..20).filter(|n| n % 4 == 1).collect();
+        let sequence = Sequence {
+            family: "test",
+            entries: &entries,
+            infinite: &infinite,
+            period: None,
+        };
+        let svg = render(&sequence).unwrap();
+        let shapes = infinite_shapes(&svg);
+        // The crosses and the legend's; the row's label, in the same colour.
+        assert_eq!(
+            shapes.iter().filter(|s| **s == "line").count(),
+            2 * (5 + 1),
+            "{svg}"
+        );
+        assert_eq!(shapes.iter().filter(|s| **s == "text").count(), 1, "{svg}");
+        assert!(svg.contains("\n∞\n</text>"), "{svg}");
+        assert!(svg.contains("∞, no nimber (5 of 20)"), "{svg}");
+
+        let infinite: Vec<i64> = (5000..6000).collect();
+        let entries: Vec<(i64, u64)> = (0..5000).map(|n| (n, n as u64 % 3)).collect();
+        let sequence = Sequence {
+            family: "test",
+            entries: &entries,
+            infinite: &infinite,
+            period: None,
+        };
+        let svg = render(&sequence).unwrap();
+        // One bar for the thousand neighbouring values, and the legend's.
+        let bars = infinite_shapes(&svg)
+            .iter()
+            .filter(|s| **s == "rect")
+            .count();
+        assert_eq!(bars, 2, "{svg}");
     }
 
     #[test]

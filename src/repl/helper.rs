@@ -18,8 +18,8 @@ use crate::syntax::ast::Kind;
 
 pub const KEYWORDS: &[&str] = &[
     "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
-    "winning", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all", "true",
-    "false", "misere", "normal", "where",
+    "winning", "draw", "loopy", "why", "moves", "options", "tree", "dot", "plot", "to", "full",
+    "all", "true", "false", "misere", "normal", "where",
 ];
 
 pub struct ReplHelper {

@@ -154,7 +154,8 @@ impl Session {
             }
             let game = self.family_member(family, n, span)?;
             let id = self.game_value(&game, span)?;
-            entries.push((n, self.nimber(id, span)?));
+            // A loopy family's game may be worth ∞: its entry says so.
+            entries.push((n, self.loopy_value(id, span)?));
         }
         let period = match family {
             Family::Subtraction(moves) => self

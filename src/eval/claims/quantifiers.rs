@@ -182,9 +182,10 @@ impl Session {
             let text = self.typed(side.span);
             let mut value_text = self.describe_value(&value);
             if let Value::Game(id) = value {
-                let nimber = crate::game::show_nimber(self.nimber(id, side.span)?);
-                if nimber != value_text {
-                    value_text = format!("{value_text} ≡ {nimber}");
+                // `∞{0,2}` for a game that can go on for ever.
+                let worth = self.loopy_value(id, side.span)?.to_string();
+                if worth != value_text {
+                    value_text = format!("{value_text} ≡ {worth}");
                 }
             }
             shown.push(if text == value_text {

@@ -784,19 +784,6 @@ impl Session {
                 )
                 .into();
             }
-            GameError::Infinite { value } => {
-                return EvalError::invalid(
-                    span,
-                    format!("this game can go on for ever: it is worth {value}, and has no nimber"),
-                    format!("worth {value}"),
-                )
-                .with_help(
-                    "a loopy game has a generalized value, ∞ with the finite values among its \
-                     options: ask for it alone (`G`), or with `is winning`, `is losing`, \
-                     `is draw`, `==`, `moves` and `why`, which know loopy games",
-                )
-                .into();
-            }
             GameError::LoopyUnfinished => {
                 return EvalError::invalid(
                     span,
@@ -816,6 +803,20 @@ impl Session {
                 .with_help(
                     "a loopy family's body must give a game, such as `<f(n - 1), f(n + 1)>`, \
                      not only another call of the family",
+                )
+                .into();
+            }
+            // Not a limit: no nimber exists, however much room there is.
+            GameError::Infinite { value } => {
+                return EvalError::invalid(
+                    span,
+                    "this game has no nimber: it can go on for ever",
+                    format!("this is worth {value}, not a nim heap"),
+                )
+                .with_help(
+                    "a loopy game has a generalized value, ∞ with the finite values among its \
+                     options: ask for it alone (`G`), or with `==`, `is winning`, `is losing`, \
+                     `is draw`, `moves` and `why`, which know loopy games",
                 )
                 .into();
             }

@@ -6,6 +6,7 @@ use crate::eval::files::drawing::Drawing;
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Value;
 use crate::eval::{Result, Session};
+use crate::game::loopy::LoopyValue;
 use crate::plot::{Plot, Sequence};
 use crate::source::Span;
 use crate::syntax::ast::Expr;
@@ -40,9 +41,18 @@ impl Session {
         self.work(table.entries.len() as u64 / 64, target.span)?;
         let drawn = table.clone();
         let rendered = crate::picture::on_a_thread(&self.interrupt, move || {
+            // Nimbers up the axis; games worth ∞ (a loopy family's) on a row of their own.
+            let (mut entries, mut infinite) = (Vec::new(), Vec::new());
+            for (n, value) in &drawn.entries {
+                match value {
+                    LoopyValue::Finite(nimber) => entries.push((*n, *nimber)),
+                    LoopyValue::Infinite(_) => infinite.push(*n),
+                }
+            }
             crate::plot::render(&Sequence {
                 family: &drawn.family,
-                entries: &drawn.entries,
+                entries: &entries,
+                infinite: &infinite,
                 period: drawn.period,
             })
         });

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::eval::values::tables::{DigraphTable, PeriodReport, Stopped, Table};
-use crate::game::loopy::Outcome;
+use crate::game::loopy::{LoopyValue, Outcome};
 
 /// Table rows are never longer than this, even for a longer period.
 const ROW: u64 = 36;
@@ -24,7 +24,7 @@ impl fmt::Display for Table {
         if !contiguous || self.entries.is_empty() {
             let shown = if self.full { usize::MAX } else { ROWS };
             for (n, value) in self.entries.iter().take(shown) {
-                write!(f, "\n  {n}: {value}")?;
+                write!(f, "\n  {n}: {}", entry(value))?;
             }
             return self.fold_note(f, self.entries.len().saturating_sub(shown), "value");
         }
@@ -32,10 +32,11 @@ impl fmt::Display for Table {
             Some((_, period)) if period <= ROW => period,
             _ => 10,
         };
+        // Characters, not bytes: `∞` is one.
         let wide = self
             .entries
             .iter()
-            .map(|(_, v)| v.to_string().len())
+            .map(|(_, v)| entry(v).chars().count())
             .max()
             .unwrap_or(1);
         let label = self.entries.last().map_or(1, |(n, _)| n.to_string().len());
@@ -53,10 +54,19 @@ impl fmt::Display for Table {
                 column = 0;
                 rows += 1;
             }
-            write!(f, " {value:>wide$}")?;
+            write!(f, " {:>wide$}", entry(value))?;
             column += 1;
         }
         Ok(())
+    }
+}
+
+/// A value in a table: the nimber's number (`3`, as the Grundy sequence is written), or
+/// `∞{0,2}` for a game that can go on for ever.
+fn entry(value: &LoopyValue) -> String {
+    match value {
+        LoopyValue::Finite(n) => n.to_string(),
+        infinite => infinite.to_string(),
     }
 }
 

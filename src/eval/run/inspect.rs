@@ -41,7 +41,8 @@ impl Session {
             .into_iter()
             .map(|(name, global)| match global {
                 Global::Value(Value::Game(id)) => {
-                    let nimber = self.arena.nimber(id).map(crate::game::show_nimber);
+                    // `∞{0,2}` for a game that can go on for ever.
+                    let nimber = self.arena.value(id).map(|value| value.to_string());
                     let shown = self.arena.describe(id);
                     match nimber {
                         Ok(nimber) if shown == nimber => format!("{name} = {shown}"),

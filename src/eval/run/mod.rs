@@ -24,7 +24,6 @@ use crate::eval::expr::ops::Operand;
 use crate::eval::report::answer::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 use crate::eval::report::capped::{MoreErrors, SHOWN_ERRORS};
 use crate::eval::report::error::EvalError;
-use crate::eval::values::show_nimber;
 use crate::eval::values::tables::Table;
 use crate::eval::values::{Function, Value};
 use crate::eval::{Flow, Global, Result, Session};
@@ -569,10 +568,11 @@ impl Session {
         })
     }
 
-    /// How a value is named in a message: games by their value.
+    /// How a value is named in a message: games by their value (`*3`, or `∞{0,2}` for a
+    /// game that can go on for ever).
     fn show(&mut self, value: &Value, span: Span) -> Result<String> {
         Ok(match value {
-            Value::Game(id) => show_nimber(self.nimber(*id, span)?),
+            Value::Game(id) => self.loopy_value(*id, span)?.to_string(),
             other => self.answer(other.clone(), span)?.to_string(),
         })
     }
@@ -631,12 +631,18 @@ impl Session {
                     LabeledSpan::new_with_span(Some(format!("this is {right_text}")), second.span),
                 ];
                 let games = matches!(left, Value::Game(_)) || matches!(right, Value::Game(_));
+                // A loopy side is compared by its generalized value, which is not a nimber.
+                let (value, values) = if [&left_text, &right_text].iter().any(|t| t.starts_with('∞')) {
+                    ("generalized value", "generalized values (a nimber, or ∞ with its K)")
+                } else {
+                    ("nimber", "nimbers")
+                };
                 let help = match op {
                     BinOp::Ne if games => format!(
-                        "both sides are {left_text}, and games with the same nimber are equivalent"
+                        "both sides are {left_text}, and games with the same {value} are equivalent"
                     ),
                     _ if games => format!(
-                        "{left_text} ≢ {right_text}: games are equivalent exactly when their nimbers are equal"
+                        "{left_text} ≢ {right_text}: games are equivalent exactly when their {values} are equal"
                     ),
                     _ => format!("{left_text} {} {right_text} is false", op.symbol()),
                 };

@@ -1,11 +1,15 @@
 //! The values `seq` and `period` make: a family's table of values, and a period proved (or
 //! how far the search looked); and what a game graph (`digraph`) prints. How they print is the report room's (`report::tables`).
 
+use crate::game::loopy::LoopyValue;
+
 /// `seq(F, R)`: the value of F(n) for each n in R.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Table {
     pub family: String,
-    pub entries: Vec<(i64, u64)>,
+    /// Each n with the value of F(n): a nimber, or ∞K for a loopy family's game that can go
+    /// on for ever.
+    pub entries: Vec<(i64, LoopyValue)>,
     /// (preperiod, period), when proved: rows are then a period long.
     pub period: Option<(u64, u64)>,
     /// Printed whole (`full seq(...)`), not folded after a screenful of rows.
@@ -53,7 +57,7 @@ pub struct Found {
 pub struct DigraphTable {
     /// Each vertex with its nimber, in the order first written (by number when every vertex
     /// is named by one).
-    pub vertices: Vec<(String, crate::game::loopy::LoopyValue)>,
+    pub vertices: Vec<(String, LoopyValue)>,
     pub moves: usize,
     /// Printed whole (`full G`), not folded after a thousand vertices.
     pub full: bool,

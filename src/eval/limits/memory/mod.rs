@@ -27,6 +27,7 @@ use crate::eval::report::words::in_mib;
 use crate::eval::values::Value;
 use crate::eval::{Result, Session};
 use crate::game::GameId;
+use crate::game::loopy::LoopyValue;
 use crate::source::Span;
 
 /// What an allocation takes beyond what it holds: the allocator's header, an `Arc`'s counts.
@@ -318,8 +319,8 @@ impl Session {
 
     /// Charges `seq`'s table of `rows` rows for the statement that makes it.
     pub(in crate::eval) fn table_grows(&mut self, rows: usize, span: Span) -> Result<()> {
-        // The numbers gone through, then the rows: a number and a nimber each.
-        let bytes = (rows * (size_of::<i64>() + size_of::<(i64, u64)>())) as u64;
+        // The numbers gone through, then the rows: a number and a value each.
+        let bytes = (rows * (size_of::<i64>() + size_of::<(i64, LoopyValue)>())) as u64;
         self.charge(bytes, Growing::Table { rows, bytes }, span)?;
         self.meter.held.lists += bytes;
         self.hold_outside();
@@ -634,7 +635,18 @@ pub(in crate::eval) fn owned_bytes(value: &Value) -> u64 {
         }
         Value::Str(text) if Arc::strong_count(text) == 1 => text.len() as u64 + ALLOCATION,
         Value::Table(table) if Arc::strong_count(table) == 1 => {
-            (table.entries.len() * size_of::<(i64, u64)>() + table.family.len()) as u64 + ALLOCATION
+            // The K of each value worth ∞ (a loopy family's) is an allocation of its own.
+            let infinite: u64 = (table.entries.iter())
+                .filter_map(|(_, value)| match value {
+                    LoopyValue::Infinite(k) => {
+                        Some((k.len() * size_of::<u64>()) as u64 + ALLOCATION)
+                    }
+                    LoopyValue::Finite(_) => None,
+                })
+                .sum();
+            (table.entries.len() * size_of::<(i64, LoopyValue)>() + table.family.len()) as u64
+                + ALLOCATION
+                + infinite
         }
         _ => 0,
     }
