@@ -554,13 +554,16 @@ fn explanation_json(explanation: &Explanation) -> Value {
                 .moves
                 .iter()
                 .map(|m| {
-                    json!({ "result": m.to, "value": m.value.to_string(), "nimber": m.value.finite(),
-                            "outcome": outcome_word(m.value.outcome()), "wins": m.value == LoopyValue::Finite(0) })
+                    let (nimber, infinity) = worth(&m.value);
+                    json!({ "result": m.to, "value": m.value.to_string(), "nimber": nimber,
+                            "infinity": infinity, "outcome": outcome_word(m.value.outcome()),
+                            "earliest": m.earliest })
                 })
                 .collect();
+            let (nimber, infinity) = worth(&list.value);
             json!({
-                "kind": "moves", "game": list.game, "value": list.value.to_string(),
-                "nimber": list.value.finite(), "outcome": outcome_word(list.value.outcome()),
+                "kind": "loopy moves", "game": list.game, "value": list.value.to_string(),
+                "nimber": nimber, "infinity": infinity, "outcome": outcome_word(list.value.outcome()),
                 "all": list.all, "moves": moves, "hidden": list.hidden,
             })
         }
