@@ -135,7 +135,8 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
         expr | operation | heap | subtraction | neg | not | if_expr | game | set | list | paren
         | call | int | string | boolean | lone_star | element | kw_not | options_fn | replaced
         | slice | slice_from | slice_to => "an expression",
-        name | library_name => "a name",
+        // `let loopy f(n)`: the mark is optional where a name is expected.
+        name | library_name | loopy_mark => "a name",
         list_pattern => "a name or a list of names `[a, b]`",
         bindings | kw_where => "`where`",
         lambda | lambda_params | arrow => "`=>`",
