@@ -119,6 +119,7 @@ pub fn page(name: &str) -> Option<String> {
         "dot" => "tree",
         "rare" | "png" | "svg" => "plot",
         "is" | "==" | "!=" | "losing" | "winning" => "claims",
+        "draw" | "draws" | "cycle" | "cycles" | "infinity" | "∞" => "loopy",
         "misère" | "normal" | "play" => "misere",
         "pattern" | "patterns" | "local" | "locals" | "kind" | "kinds" | "map" | "maps" => "where",
         "function" | "lambdas" | "=>" => "lambda",

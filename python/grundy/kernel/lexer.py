@@ -18,8 +18,8 @@ from pygments.token import (  # type: ignore[import-untyped]
 # The REPL's keywords (src/repl/helper.rs), coloured as it colours them.
 KEYWORDS = (
     "let", "assert", "if", "then", "else", "for", "in", "is", "and", "or", "not", "losing",
-    "winning", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all", "true",
-    "false", "misere", "normal", "where",
+    "winning", "draw", "why", "moves", "options", "tree", "dot", "plot", "to", "full", "all",
+    "true", "false", "misere", "normal", "where", "loopy",
 )  # fmt: skip
 
 # The kinds `x is list` tests, coloured as keywords right after `is` (elsewhere they are names).
