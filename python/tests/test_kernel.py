@@ -401,3 +401,8 @@ def test_the_lexer_colours_keywords_and_kinds_after_is():
     assert (Keyword, "loopy") in tokens and (Keyword, "draw") in tokens
     # A kind's word elsewhere is a name.
     assert (Name, "list") in list(GrundyLexer().get_tokens("list(3)"))
+    # A loopy family's mark and the third outcome; a name that starts alike stays a name.
+    loopy = list(GrundyLexer().get_tokens("let loopy f(n) = <f(n)>; f(1) is draw"))
+    assert (Keyword, "loopy") in loopy
+    assert (Keyword, "draw") in loopy
+    assert (Name, "loopy_sub") in list(GrundyLexer().get_tokens("loopy_sub(3, {1}, {1}, 5)"))

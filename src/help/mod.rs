@@ -119,6 +119,7 @@ pub fn page(name: &str) -> Option<String> {
         "dot" => "tree",
         "rare" | "png" | "svg" => "plot",
         "is" | "==" | "!=" | "losing" | "winning" => "claims",
+        "draw" | "draws" | "cycle" | "cycles" | "infinity" | "∞" => "loopy",
         "misère" | "normal" | "play" => "misere",
         "pattern" | "patterns" | "local" | "locals" | "kind" | "kinds" | "map" | "maps" => "where",
         "function" | "lambdas" | "=>" => "lambda",
@@ -262,7 +263,7 @@ mod tests {
         }
         for word in [
             "let", "assert", "why", "moves", "options", "tree", "dot", "plot", "tour", "limits",
-            "builtins", "commands", "where", "patterns", "lambda", "function",
+            "builtins", "commands", "where", "patterns", "lambda", "function", "loopy", "draw",
         ] {
             assert!(page(word).is_some(), "no `:help {word}`");
         }
@@ -281,6 +282,7 @@ mod tests {
         assert!(page(":l").unwrap().starts_with(":load FILE"));
         assert_eq!(page("exit"), page(":quit"));
         assert!(page("nonsense").is_none());
+        assert_eq!(page("draw"), page("loopy"));
         assert!(text().contains("tour games claims"));
     }
 

@@ -38,9 +38,10 @@ who wins.",
     },
     Topic {
         name: "claims",
-        title: "Claims: ==, !=, is losing, is winning",
+        title: "Claims: ==, !=, is losing, is winning, is draw",
         text: "`G == H` (also `≡`) says G and H are equivalent, `!=` (`≢`) that they are not; \
-`G is losing` (`is P`) that the player to move loses, `G is winning` (`is N`) that they win. \
+`G is losing` (`is P`) that the player to move loses, `G is winning` (`is N`) that they win, \
+`G is draw` (`is D`) that neither can force a win, as in a loopy game (`:help loopy`). \
 Claims print true or false; `why` proves them, `assert` checks them in a script.",
         example: "*1 + *2 == *3\n*3 != *4\n*5 + *5 is losing\nnim(1, 1, 2) is winning",
     },
@@ -50,7 +51,7 @@ Claims print true or false; `why` proves them, `assert` checks them in a script.
         text: "`let G = e` binds a name once. `let S(n) = e` defines a family: recursive, and \
 memoized per argument for the whole session, so `S(200000)` is instant. A name in a body is \
 looked up when the family is called; a family that needs itself with the same arguments is \
-reported with the cycle of calls.",
+reported with the cycle of calls, unless it is marked `let loopy S(n) = e` (`:help loopy`).",
         example: "let G = <*0, *2>\nlet S(n) = < S(n - k) for k in 1..=3 if k <= n >\nS(7) + G",
     },
     Topic {
@@ -243,9 +244,29 @@ is a sum of snakes.",
 identifiers or numbers; several strings, one a line, are read as one list of moves. \
 `G(\"a\")` is the game at vertex a (`G(7)` for a number); a vertex with \
 no moves is 0. `G` prints every vertex's value and the losing ones; `why`, `moves`, `tree` and \
-`dot` speak of the vertices; `vertices(G)` lists their names. A cycle is refused: a game \
-here must end.",
+`dot` speak of the vertices; `vertices(G)` lists their names. A graph may have cycles: \
+play may then go on for ever, and the vertices that are draws are listed (`:help loopy`).",
         example: "let G = digraph(\"a>b a>c b>c c>d\")\nG\nwhy G(\"a\")\nmoves G(\"a\") + *1\nall(G(v) is losing == (v in {\"b\", \"d\"}) for v in vertices(G))",
+    },
+    Topic {
+        name: "loopy",
+        title: "Loopy games: play that may go on for ever, and draws",
+        text: "A game that can come back to a position is loopy: a `digraph` with cycles, or a \
+family marked `let loopy f(n) = ...`, whose calls may come back to one another (without \
+`loopy`, that is an error). Its first call explores every position its body reaches, which \
+must be finitely many: bound the arguments (`if k <= 5`). Each position is worth a \
+generalized Sprague–Grundy value: a nimber, or ∞K, K the nimbers among its options, printed \
+`∞{0,2}` (`∞` for K empty). 0 loses, another nimber wins, ∞ with 0 in K wins by moving to a \
+0, any other ∞ is a draw: neither player can force a win. Sums: a + ∞K = ∞(K ⊕ a), and two ∞ \
+make a draw. `G is draw` (`is D`) claims a draw; `G == H` means equal generalized values. The \
+library's `northcott` and `loopy_sub` are loopy; docs/language.md says more.",
+        example: "let G = digraph(\"a>b b>c c>a c>d d>e\")
+G
+G(\"c\") + *1
+let loopy hop(n) = < hop(k) for k in [n - 2, n + 1] if n > 0 and k >= 0 and k <= 5 >
+hop(3)
+hop(3) + *1 is draw
+northcott(6, [[0, 3], [5, 1]]) == *1",
     },
     Topic {
         name: "seq",

@@ -43,6 +43,8 @@ pub const RULESETS: &[Ruleset] = rulesets!(
     "ruler",
     "cram",
     "node_kayles",
+    "northcott",
+    "loopy_sub",
 );
 
 /// The line that ends a file's definitions and starts its worked example.
@@ -52,7 +54,7 @@ const EXAMPLE: &str = "// Example:";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Definition {
     pub name: &'static str,
-    /// `lasker(n)`
+    /// `lasker(n)` (without the `loopy` of a loopy family)
     pub signature: &'static str,
     /// What its comment says it is.
     pub summary: String,
@@ -115,6 +117,7 @@ impl Ruleset {
                 continue;
             }
             if let Some(rest) = line.strip_prefix("let ")
+                && let rest = rest.strip_prefix("loopy ").unwrap_or(rest)
                 && let Some(open) = rest.find('(')
                 && let Some(close) = rest.find(')')
             {

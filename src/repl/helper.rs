@@ -373,6 +373,10 @@ mod tests {
         let shown = highlight("k where k = p is list", 0);
         assert!(shown.contains("\x1b[35mwhere") && shown.contains("\x1b[35mlist"));
         assert!(!highlight("list(3)", 0).contains("\x1b[35mlist"));
+        // A loopy family's mark and the third outcome, but not a name that starts alike.
+        let shown = highlight("let loopy f(n) = <f(n)>; f(1) is draw", 0);
+        assert!(shown.contains("\x1b[35mloopy") && shown.contains("\x1b[35mdraw"));
+        assert!(!highlight("loopy_sub(3, {1}, {1}, 5)", 0).contains("\x1b[35m"));
     }
 
     #[test]
@@ -402,6 +406,8 @@ mod tests {
         assert_eq!(completions("ki", &names), ["kite"]);
         assert_eq!(completions("wh", &names), ["where", "why"]);
         assert_eq!(completions("lask", &names), ["lasker"]);
+        assert_eq!(completions("dra", &names), ["draw"]);
+        assert_eq!(completions("loopy", &names)[0], "loopy");
         assert_eq!(completions(":re", &names), [":reload"]);
         assert!(completions(":", &names).contains(&":vars".to_owned()));
     }
