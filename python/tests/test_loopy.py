@@ -11,8 +11,8 @@ import grundy
 GRAPH = 'let C = digraph("a>b b>a b>c c>d")'
 # 0, 1, 0, then ∞{0} (a move to 2 wins) and draws round 3, 4, 5.
 FAMILY = (
-    "let loopy m(n) = < m(n - 1) for t in [0] if n > 0, "
-    "m(n + 1) for t in [0] if n >= 3 and n < 5 >"
+    "let loopy m(n) = < m(n - 1) if n > 0, "
+    "m(n + 1) if n >= 3 and n < 5 >"
 )
 
 

@@ -112,7 +112,7 @@ impl Session {
         )
         .with_help(
             "a loopy game must reach finitely many positions: bound the arguments its calls \
-             take (`f(n + 1) for t in [0] if n < 10`); a game that is finite but larger needs a \
+             take (`f(n + 1) if n < 10`); a game that is finite but larger needs a \
              larger `nodes`, `memory` or `steps` limit (`--limit`)",
         )
         .into()

@@ -403,7 +403,7 @@ impl Session {
                             "`loopy` marks a family, and `{}` has no parameters",
                             name.name
                         ),
-                        "a game, not a family",
+                        "a value, not a family",
                     )
                     .with_help(format!(
                         "a game can come back to itself only through a family's calls: write \
