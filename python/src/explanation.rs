@@ -52,7 +52,9 @@ impl Explanation {
     fn kind(&self) -> &'static str {
         match &self.explanation {
             explain::Explanation::Proof(_) => "why",
-            explain::Explanation::Moves(_) | explain::Explanation::MisereMoves(_) => "moves",
+            explain::Explanation::Moves(_)
+            | explain::Explanation::MisereMoves(_)
+            | explain::Explanation::LoopyMoves(_) => "moves",
             explain::Explanation::Options(_) => "options",
             explain::Explanation::Tree(_) => "tree",
             explain::Explanation::Dot(_) => "dot",

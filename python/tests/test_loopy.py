@@ -117,3 +117,17 @@ def test_outputs_of_loopy_answers(loopy: grundy.Session) -> None:
         loopy.run('nimber(C("b"))')
     assert error.value.code == "grundy::value::invalid"
     assert "has no nimber" in error.value.message
+
+
+def test_moves_of_a_loopy_game_win_or_keep_the_draw(loopy: grundy.Session) -> None:
+    # b is a draw: its move back to a keeps it; the move to c (*1) would lose it.
+    kept = loopy.game('C("b")').explain_moves()
+    assert kept.kind == "moves"
+    assert "Moves that keep the draw" in kept.text
+    assert 'C("b") → a ≡ ∞' in kept.text
+    assert "→ c" not in kept.text
+    # c wins by moving to d, the one winning move.
+    assert [str(g) for g in loopy.game('C("c")').moves()] == ["d"]
+    assert loopy.game('C("b")').moves() == []
+    why = loopy.game('C("b")').why()
+    assert why.headline.startswith('C("b") ≡ ∞{1}')
