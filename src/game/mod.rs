@@ -15,6 +15,7 @@ mod intern;
 pub mod loopy;
 pub mod misere;
 pub mod moves;
+pub mod nimber;
 mod options;
 pub mod pictures;
 pub mod reduce;
@@ -213,6 +214,8 @@ pub enum GameError {
     Infinite {
         value: loopy::LoopyValue,
     },
+    /// `*n` for n one of the two largest 64-bit numbers, which the arena keeps as marks.
+    NimberTooLarge,
     /// Misère play of a game that can go on for ever (not a theory of this course).
     LoopyMisere,
     /// A loopy call whose body an earlier error left unevaluated.
@@ -416,6 +419,10 @@ impl Arena {
 
     /// `*n`
     pub fn nim(&mut self, chips: u64) -> Result<GameId, GameError> {
+        // The two largest nimbers mark values not known and worth ∞ in the arena's table.
+        if chips >= loopy::INFINITE {
+            return Err(GameError::NimberTooLarge);
+        }
         self.intern(Node::Nim(chips))
     }
 

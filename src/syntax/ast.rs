@@ -329,6 +329,8 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
+    /// `a ⊗ b`: the nim product.
+    NimMul,
     Div,
     Rem,
     Pow,
@@ -355,6 +357,7 @@ impl BinOp {
             BinOp::Add => "+",
             BinOp::Sub => "-",
             BinOp::Mul => "*",
+            BinOp::NimMul => "⊗",
             BinOp::Div => "/",
             BinOp::Rem => "%",
             BinOp::Pow => "**",
@@ -378,7 +381,7 @@ impl BinOp {
             BinOp::Xor => Some(3),
             BinOp::BitAnd => Some(7),
             BinOp::Add | BinOp::Sub => Some(4),
-            BinOp::Mul | BinOp::Div | BinOp::Rem => Some(5),
+            BinOp::Mul | BinOp::NimMul | BinOp::Div | BinOp::Rem => Some(5),
             BinOp::Range | BinOp::RangeIncl | BinOp::Pow => None,
         }
     }

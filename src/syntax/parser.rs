@@ -41,7 +41,10 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
         .op(Op::infix(Rule::xor, Left))
         .op(Op::infix(Rule::bit_and, Left))
         .op(Op::infix(Rule::add, Left) | Op::infix(Rule::sub, Left))
-        .op(Op::infix(Rule::mul, Left) | Op::infix(Rule::div, Left) | Op::infix(Rule::rem, Left))
+        .op(Op::infix(Rule::mul, Left)
+            | Op::infix(Rule::nim_mul, Left)
+            | Op::infix(Rule::div, Left)
+            | Op::infix(Rule::rem, Left))
         .op(Op::prefix(Rule::neg))
         .op(Op::infix(Rule::pow, Right))
         // Prefix `*` and `#` bind tightest: `*2 * 3` is `(*2) * 3`.
@@ -922,6 +925,7 @@ fn is_infix(rule: Rule) -> bool {
             | Rule::add
             | Rule::sub
             | Rule::mul
+            | Rule::nim_mul
             | Rule::div
             | Rule::rem
     )
@@ -974,6 +978,7 @@ fn binop(rule: Rule) -> BinOp {
         Rule::add => BinOp::Add,
         Rule::sub => BinOp::Sub,
         Rule::mul => BinOp::Mul,
+        Rule::nim_mul => BinOp::NimMul,
         Rule::div => BinOp::Div,
         Rule::rem => BinOp::Rem,
         Rule::pow => BinOp::Pow,

@@ -313,7 +313,7 @@ fn expr(rng: &mut Rng, scope: &mut Scope, kind: Type, depth: u32) -> String {
         },
         Type::Int => match rng.below(6) {
             0 => {
-                let op = rng.pick(&["+", "-", "*", "/", "%", "**", "^"]);
+                let op = rng.pick(&["+", "-", "*", "/", "%", "**", "^", "⊗"]);
                 format!(
                     "{} {op} {}",
                     int_expr(rng, scope, d),

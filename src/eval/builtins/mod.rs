@@ -9,6 +9,7 @@ pub(in crate::eval) mod digraph;
 pub(in crate::eval) mod functions;
 pub(in crate::eval) mod maps;
 pub(in crate::eval) mod misere;
+pub(in crate::eval) mod nim_arithmetic;
 pub(in crate::eval) mod pictures;
 pub(in crate::eval) mod sequences;
 
@@ -54,6 +55,31 @@ pub const BUILTINS: &[Builtin] = &[
         name: "mex",
         signature: "mex(S), mex{0, 1, 3}",
         summary: "the least natural number not in the set S",
+    },
+    Builtin {
+        name: "nim_mul",
+        signature: "nim_mul(a, b), a ⊗ b",
+        summary: "the nim product of a and b (natural numbers, or nimbers *a and *b): nim_mul(2, 2) == 3",
+    },
+    Builtin {
+        name: "nim_inv",
+        signature: "nim_inv(a)",
+        summary: "the inverse of a ≠ 0 in nim multiplication: a ⊗ nim_inv(a) == 1 (a natural number, or a nimber *a)",
+    },
+    Builtin {
+        name: "nim_div",
+        signature: "nim_div(a, b)",
+        summary: "a divided by b ≠ 0 in the field of nimbers: nim_div(a, b) ⊗ b == a",
+    },
+    Builtin {
+        name: "nim_pow",
+        signature: "nim_pow(a, n)",
+        summary: "a ⊗ a ⊗ … ⊗ a, n times (a negative n: powers of the inverse)",
+    },
+    Builtin {
+        name: "nim_sqrt",
+        signature: "nim_sqrt(a)",
+        summary: "the square root in nim multiplication: nim_sqrt(a) ⊗ nim_sqrt(a) == a (every nimber has one)",
     },
     Builtin {
         name: "nim",
@@ -331,6 +357,9 @@ impl Session {
         }
         if crate::eval::builtins::misere::is_misere_builtin(name) {
             return self.call_misere_builtin(callee, args, span);
+        }
+        if nim_arithmetic::is_nim_builtin(name) {
+            return self.call_nim_builtin(callee, args, span);
         }
         if name == "require" {
             return self.require(args, span);

@@ -771,6 +771,17 @@ impl Session {
         }
         let (what, label, help) = match error {
             GameError::Cancelled => return EvalError::Cancelled { span }.into(),
+            GameError::NimberTooLarge => {
+                return EvalError::invalid(
+                    span,
+                    "this nimber is one of the two largest of 64 bits, which grundy does not keep",
+                    "2^64 - 2 or 2^64 - 1",
+                )
+                .with_help(
+                    "nimbers up to 2^64 - 3 are games; these two mark values in the game DAG",
+                )
+                .into();
+            }
             GameError::LoopyMisere => {
                 return EvalError::invalid(
                     span,

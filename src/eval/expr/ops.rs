@@ -115,6 +115,9 @@ impl Session {
             }
             (BinOp::Pow, Int(a), Int(b)) => Int(power(*a, *b).ok_or_else(overflow)?),
             (BinOp::Xor, Int(a), Int(b)) => Int(a ^ b),
+            (BinOp::NimMul, Int(_), Int(_)) | (BinOp::NimMul, Game(_), Game(_)) => {
+                return self.nim_product(lhs, rhs, span);
+            }
             _ => return Err(self.mismatch(op, op_span, lhs, rhs).into()),
         };
         Ok(value)

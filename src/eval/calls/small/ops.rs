@@ -191,6 +191,10 @@ impl Session {
             (BinOp::Div, Int(a), Int(b)) if b != 0 => Int(checked(floor_div(a, b))?),
             (BinOp::Rem, Int(a), Int(b)) if b != 0 => Int(checked(floor_rem(a, b))?),
             (BinOp::Xor, Int(a), Int(b)) => Int(a ^ b),
+            (BinOp::NimMul, Int(a), Int(b)) if a >= 0 && b >= 0 => {
+                let product = crate::game::nimber::nim_mul(a as u64, b as u64);
+                Int(checked(i64::try_from(product).ok())?)
+            }
             (BinOp::BitOr, Int(a), Int(b)) => Int(a | b),
             (BinOp::BitAnd, Int(a), Int(b)) => Int(a & b),
             (BinOp::Add, List(a), List(b)) | (BinOp::Add, Str(a), Str(b)) => {

@@ -1,0 +1,94 @@
+//! Nim arithmetic in the language against its definition: the nim product by the mex rule
+//! a ⊗ b = mex{a' ⊗ b ⊕ a ⊗ b' ⊕ a' ⊗ b' : a' < a, b' < b}, computed plainly here; the field's
+//! inverses, quotients, powers and square roots checked by multiplying back.
+
+mod common;
+
+use common::{errors, eval};
+
+/// The products of a, b < size, by the definition.
+fn naive_products(size: usize) -> Vec<Vec<u64>> {
+    let mut table = vec![vec![0u64; size]; size];
+    for a in 0..size {
+        for b in 0..size {
+            let mut seen = vec![false; a * b + 1];
+            for a2 in 0..a {
+                for b2 in 0..b {
+                    let v = (table[a2][b] ^ table[a][b2] ^ table[a2][b2]) as usize;
+                    if v < seen.len() {
+                        seen[v] = true;
+                    }
+                }
+            }
+            table[a][b] = seen.iter().position(|&s| !s).unwrap() as u64;
+        }
+    }
+    table
+}
+
+#[test]
+fn the_product_is_the_mex_rule_s() {
+    let size = 32;
+    let table = naive_products(size);
+    let printed = eval(&format!("[[a ⊗ b for b in 0..{size}] for a in 0..{size}]"));
+    let rows: Vec<String> = table
+        .iter()
+        .map(|row| {
+            let row: Vec<String> = row.iter().map(u64::to_string).collect();
+            format!("[{}]", row.join(", "))
+        })
+        .collect();
+    assert_eq!(printed, format!("[{}]", rows.join(", ")));
+}
+
+#[test]
+fn the_texts_facts_hold() {
+    for (source, printed) in [
+        ("2 ⊗ 2", "3"),
+        ("nim_mul(2, 2)", "3"),
+        ("nim_mul(*5, *7) == *5 ⊗ *7", "true"),
+        // Fermat 2-powers: F ⊗ F = 3F/2, F ⊗ x = F·x for x < F.
+        ("16 ⊗ 16", "24"),
+        ("256 ⊗ 256", "384"),
+        ("65536 ⊗ 1000", "65536000"),
+        ("*2 ⊗ *3", "*1 — the player to move wins"),
+        ("nim_inv(2)", "3"),
+        ("nim_div(1, 2)", "3"),
+        ("nim_pow(2, 3)", "1"),
+        ("nim_sqrt(3)", "2"),
+        ("nim_pow(3, -1) == nim_inv(3)", "true"),
+        // ⊗ binds as tightly as `*`.
+        ("2 ⊗ 3 + 1", "2"),
+    ] {
+        assert_eq!(eval(source), printed, "{source}");
+    }
+}
+
+#[test]
+fn every_nimber_has_an_inverse_and_a_square_root() {
+    let checks = eval(
+        "all(a ⊗ nim_inv(a) == 1 and nim_sqrt(a) ⊗ nim_sqrt(a) == a and \
+         nim_div(a, 7) ⊗ 7 == a for a in 1..3000)",
+    );
+    assert_eq!(checks, "true");
+    let big = eval("let g = *(2**62 + 12345)\nnim_sqrt(g) ⊗ nim_sqrt(g) == g");
+    assert_eq!(big, "true");
+}
+
+#[test]
+fn mistakes_are_diagnosed() {
+    for (source, message) in [
+        ("nim_inv(0)", "0 has no nim inverse"),
+        ("nim_div(3, 0)", "division by 0 in nim arithmetic"),
+        ("-1 ⊗ 2", "`⊗` takes natural numbers or nimbers"),
+        ("\"a\" ⊗ 2", "`⊗` needs integers"),
+        (
+            "(2**62 + 2**61) ⊗ (2**62 + 2**60)",
+            "past grundy's integers",
+        ),
+        ("nim_pow(2)", "`nim_pow` takes 2 arguments"),
+    ] {
+        let error = errors(source);
+        assert!(error.contains(message), "{source}:\n{error}");
+    }
+}
