@@ -127,6 +127,9 @@ pub fn page(name: &str) -> Option<String> {
         "#" | "*" | "+" | "<>" => "games",
         "^" | "xor" | "range" | "sets" => "numbers",
         "vertices" => "digraph",
+        "⊗" | "nim_mul" | "nim_inv" | "nim_div" | "nim_pow" | "nim_sqrt" | "nim-product" => {
+            "nim_arithmetic"
+        }
         "values" | "items" => "keys",
         "builtins" | "built-ins" | "functions" => return Some(builtins_page()),
         "commands" => return Some(commands_page()),

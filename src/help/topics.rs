@@ -153,6 +153,16 @@ xor; also `⊕`), comparisons, `and`, `or`, `not`, `if c then x else y`; `{1, 3,
         example: "nimber(*5 + #7)\nnimber(kayles(11)) ^ 3",
     },
     Topic {
+        name: "nim_arithmetic",
+        title: "Nim arithmetic: a ⊗ b, nim_inv, nim_div, nim_pow, nim_sqrt",
+        text: "With nim-sum `^` (⊕) as addition, the nim product `a ⊗ b` (ASCII `nim_mul(a, b)`) \
+makes the numbers below each Fermat 2-power 2^(2^k) a field: a ⊗ b = mex{a' ⊗ b ⊕ a ⊗ b' ⊕ a' ⊗ \
+b' : a' < a, b' < b}, so 2 ⊗ 2 = 3 and F ⊗ F = 3F/2 for F = 2^(2^k). `nim_inv(a)` (a ≠ 0), \
+`nim_div(a, b)`, `nim_pow(a, n)` and `nim_sqrt(a)` (every nimber has one) complete it. On integers \
+they give integers; on games, the nim heap of the result (`*2 ⊗ *3` is `*1`).",
+        example: "2 ⊗ 2\n[[a ⊗ b for b in 0..4] for a in 0..4]\nnim_inv(2)\nnim_sqrt(2) ⊗ nim_sqrt(2)\n*2 ⊗ *3",
+    },
+    Topic {
         name: "mex",
         title: "mex(S): the least natural number not in S",
         text: "Written `mex{0, 1, 3}` or `mex(S)` for a set or range S of natural numbers.",

@@ -130,7 +130,7 @@ pub(super) fn friendly_name(rule: Rule) -> &'static str {
     use Rule::*;
     match rule {
         or | and | kw_or | kw_and | eq | ne | le | ge | lt | gt | range_incl | range | xor
-        | add | sub | pow | mul | div | rem | member | not_member | bit_or | bit_and
+        | add | sub | pow | mul | nim_mul | div | rem | member | not_member | bit_or | bit_and
         | subscript => "an operator",
         expr | operation | heap | subtraction | neg | not | if_expr | game | set | list | paren
         | call | int | string | boolean | lone_star | element | kw_not | options_fn | replaced
