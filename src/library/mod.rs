@@ -41,6 +41,7 @@ pub const RULESETS: &[Ruleset] = rulesets!(
     "twins",
     "mock_turtles",
     "ruler",
+    "coin_turning",
     "cram",
     "node_kayles",
     "northcott",
