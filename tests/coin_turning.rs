@@ -78,3 +78,92 @@ fn a_rule_of_ones_own_is_one_line() {
     let moves = eval("moves moebius(3) + moebius(5)");
     assert!(moves.contains("turn coins 3 and 5"), "{moves}");
 }
+
+/// A one-dimensional rule, coins from 1: the sets of coins left of n a move may turn with n.
+type Rule = fn(usize) -> Vec<Vec<usize>>;
+
+fn twins(n: usize) -> Vec<Vec<usize>> {
+    (1..n).map(|m| vec![m]).collect()
+}
+
+fn turtles(n: usize) -> Vec<Vec<usize>> {
+    std::iter::once(Vec::new())
+        .chain((1..n).map(|m| vec![m]))
+        .collect()
+}
+
+fn ruler(n: usize) -> Vec<Vec<usize>> {
+    (1..=n).map(|a| (a..n).collect()).collect()
+}
+
+/// The value of every board of `rows` × `columns` coins (cell (x, y) is bit
+/// (x - 1) * columns + (y - 1)), by the mex rule over whole boards: a move turns a head at
+/// (x, y) and every other cell of the rectangle of a set the first rule allows with x and a set
+/// the second allows with y. Every move lowers the board as a number.
+fn boards(rows: usize, columns: usize, first: Rule, second: Rule) -> Vec<u64> {
+    let bit = |x: usize, y: usize| 1usize << ((x - 1) * columns + (y - 1));
+    let cells = rows * columns;
+    let mut values = vec![0u64; 1 << cells];
+    for board in 1..(1usize << cells) {
+        let mut seen = vec![false; 1 << cells];
+        for x in 1..=rows {
+            for y in 1..=columns {
+                if board & bit(x, y) == 0 {
+                    continue;
+                }
+                for xs in first(x) {
+                    for ys in second(y) {
+                        let mut after = board;
+                        for &a in xs.iter().chain([x].iter()) {
+                            for &b in ys.iter().chain([y].iter()) {
+                                after ^= bit(a, b);
+                            }
+                        }
+                        seen[values[after] as usize] = true;
+                    }
+                }
+            }
+        }
+        values[board] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    values
+}
+
+/// The Tartan theorem against the direct computation: a head at (x, y) of the product is worth
+/// g1(x) ⊗ g2(y), and grundy's product game (valued by its own mex) and its `tartan` agree.
+#[test]
+fn products_of_coin_games_follow_the_tartan_theorem() {
+    let (rows, columns) = (3, 4);
+    for (first, second, rules) in [
+        (twins as Rule, twins as Rule, "twins_rule, twins_rule"),
+        (
+            turtles,
+            ruler,
+            "(n => [[]] + [[m] for m in 1..n]), (n => [list(a..n) for a in 1..=n])",
+        ),
+    ] {
+        let direct = boards(rows, columns, first, second);
+        let bit = |x: usize, y: usize| 1usize << ((x - 1) * columns + (y - 1));
+        let expected: Vec<String> = (1..=rows)
+            .flat_map(|x| (1..=columns).map(move |y| (x, y)))
+            .map(|(x, y)| direct[bit(x, y)].to_string())
+            .collect();
+        let expected = format!("[{}]", expected.join(", "));
+        let cells = format!("for x in 1..={rows} for y in 1..={columns}");
+        let product = eval(&format!("[nimber(coin_product({rules}, x, y)) {cells}]"));
+        assert_eq!(product, expected, "{rules}");
+        let tartan = eval(&format!("[nimber(tartan({rules}, x, y)) {cells}]"));
+        assert_eq!(tartan, expected, "{rules}");
+        // A board is the sum of its heads: one with three heads, against the direct value.
+        let board = bit(1, 2) | bit(2, 3) | bit(3, 4);
+        let sum = eval(&format!(
+            "nimber(coin_product({rules}, 1, 2) + coin_product({rules}, 2, 3) + coin_product({rules}, 3, 4))"
+        ));
+        assert_eq!(sum, direct[board].to_string(), "{rules}");
+    }
+    // Turning Corners, numbered from 0: x ⊗ y.
+    assert_eq!(
+        eval("all(turning_corners(x, y) == *(x ⊗ y) for x in 0..6 for y in 0..6)"),
+        "true"
+    );
+}
