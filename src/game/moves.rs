@@ -23,6 +23,14 @@ pub enum Move {
         removed: u64,
         leaves: Vec<u64>,
     },
+    /// In a product `G ⊗ H`: a move in each factor at once, G to `left_to` and H to
+    /// `right_to`, to G' ⊗ H + G ⊗ H' + G' ⊗ H'.
+    Product {
+        left: Box<Move>,
+        left_to: GameId,
+        right: Box<Move>,
+        right_to: GameId,
+    },
     /// In a Hackenbush picture: the edge cut, as `a-b`.
     Cut { edge: String },
     /// In part `index` (from 0) of a sum, which becomes `moved` (itself a sum, perhaps,
@@ -100,6 +108,7 @@ impl Arena {
                 }
                 Ok(all)
             }
+            Node::Product { left, right } => self.product_moves(left, right),
         }
     }
 
@@ -235,6 +244,7 @@ impl Arena {
                 Ok(found)
             }
             Node::Heap { game, size } => self.heap_moves_to_value(game, size, value),
+            Node::Product { left, right } => self.product_moves_to_value(left, right, value),
             _ => {
                 let mut found = Vec::new();
                 for (how, to) in self.moves(id)? {

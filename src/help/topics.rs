@@ -159,8 +159,10 @@ xor; also `⊕`), comparisons, `and`, `or`, `not`, `if c then x else y`; `{1, 3,
 makes the numbers below each Fermat 2-power 2^(2^k) a field: a ⊗ b = mex{a' ⊗ b ⊕ a ⊗ b' ⊕ a' ⊗ \
 b' : a' < a, b' < b}, so 2 ⊗ 2 = 3 and F ⊗ F = 3F/2 for F = 2^(2^k). `nim_inv(a)` (a ≠ 0), \
 `nim_div(a, b)`, `nim_pow(a, n)` and `nim_sqrt(a)` (every nimber has one) complete it. On integers \
-they give integers; on games, the nim heap of the result (`*2 ⊗ *3` is `*1`).",
-        example: "2 ⊗ 2\n[[a ⊗ b for b in 0..4] for a in 0..4]\nnim_inv(2)\nnim_sqrt(2) ⊗ nim_sqrt(2)\n*2 ⊗ *3",
+they give integers. `G ⊗ H` of games is their product: a move is a move in each at once, to \
+G' ⊗ H + G ⊗ H' + G' ⊗ H', worth g ⊗ h (`*x ⊗ *y` is Turning Corners); `why` derives the nim \
+product by the Fermat 2-power rules, F ⊗ x = F·x for x < F and F ⊗ F = 3F/2.",
+        example: "2 ⊗ 2\n[[a ⊗ b for b in 0..4] for a in 0..4]\nnim_inv(2)\nnim_sqrt(2) ⊗ nim_sqrt(2)\nmoves *2 ⊗ *3\nwhy *24 ⊗ *17",
     },
     Topic {
         name: "mex",
@@ -460,6 +462,14 @@ passed the arguments (at those the condition names), with your words as its help
 says what it takes: a heap is never negative, Chomp's rows are given longest first. An \
 argument of the wrong kind, which the condition cannot even check, is refused the same way.",
         example: "let heap(n) = require(n >= 0, \"a heap has 0 chips or more\", < heap(k) for k in 0..n >)\nheap(3)",
+    },
+    Topic {
+        name: "because",
+        title: "because(\"reason\", G): why G is the sum or product it is made as",
+        text: "G itself, with a reason `why` states in your words before adding its parts up: a \
+ruleset states its theorem where it uses it (a coin-turning row is the sum of its heads, each \
+alone). The reason belongs to the game, however it is written later.",
+        example: "let row(a, b) = because(\"a row is the sum of its two heaps\", *a + *b)\nwhy row(2, 3)",
     },
     Topic {
         name: "abs",

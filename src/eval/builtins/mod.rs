@@ -4,6 +4,7 @@
 //!
 //! Built-in functions: `nimber`, `mex`, `nim`, `sub`, `rook`, the heap games, `seq`, `period`.
 
+pub(in crate::eval) mod because;
 pub(in crate::eval) mod boards;
 pub(in crate::eval) mod digraph;
 pub(in crate::eval) mod functions;
@@ -282,6 +283,11 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "value, if the condition holds; otherwise an error at the call of the family, with this help",
     },
     Builtin {
+        name: "because",
+        signature: "because(\"reason\", G)",
+        summary: "G, with the reason it is the sum or product it is made as: `why` cites it (a theorem of the ruleset)",
+    },
+    Builtin {
         name: "seq",
         signature: "seq(F, 0..100)",
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
@@ -363,6 +369,9 @@ impl Session {
         }
         if name == "require" {
             return self.require(args, span);
+        }
+        if name == "because" {
+            return self.because(args, span);
         }
         let (fewest, most) = match name {
             "nim" => (0, usize::MAX),

@@ -795,6 +795,18 @@ impl Session {
                 )
                 .into();
             }
+            GameError::LoopyProduct => {
+                return EvalError::invalid(
+                    span,
+                    "a product of games that can go on for ever is not worked out here",
+                    "a factor of this product can come back to a position",
+                )
+                .with_help(
+                    "`G ⊗ H` is valued by the nim product of two nimbers; a loopy game may have \
+                     none (∞): multiply the nimbers of games that end",
+                )
+                .into();
+            }
             GameError::LoopyUnfinished => {
                 return EvalError::invalid(
                     span,
