@@ -117,6 +117,13 @@ fn a_products_moves_are_pairs_of_its_factors_moves() {
     assert_eq!(winning.matches(" ≡ 0:").count(), 2, "{winning}");
     let counted = eval("len([o for o in options(*2 ⊗ *3) if o is losing])");
     assert_eq!(counted, "2");
+    // Found through the smaller factor, however large the other: each leaves 0.
+    let winning = eval("moves *1000000000 ⊗ *5");
+    assert!(
+        winning
+            .contains("(*1000000000 → 0: take all 1000000000 chips) × (*5 → 0: take all 5 chips)"),
+        "{winning}"
+    );
 }
 
 #[test]

@@ -129,6 +129,7 @@ impl Arena {
                 | Node::Sum(_)
                 | Node::Heap { .. }
                 | Node::Wythoff { .. }
+                | Node::Product { .. }
         );
         // Only what is shown becomes a game: `moves all kayles(10**7)` shows 30 moves.
         if !listed_lazily || self.option_count(id) <= count as u64 {
@@ -168,6 +169,7 @@ impl Arena {
             }
             Node::Heap { game, size } => self.heap_first_moves(game, size, count),
             Node::Wythoff { row, column } => self.wythoff_moves(row, column, count),
+            Node::Product { left, right } => self.product_first_moves(left, right, count),
             _ => unreachable!("listed lazily"),
         }
     }
