@@ -316,8 +316,11 @@ impl<'a> Explainer<'a> {
             let written = written.clone();
             return self.written_moves(&written, count, value);
         }
+        // A product of factors written by the user, within the `options` limit: its moves
+        // named by theirs (a larger one is listed by the arena, which never lists it whole).
         if let Node::Product { left, right } = *self.arena.node(game)
             && (self.has_written(left) || self.has_written(right))
+            && self.arena.option_count(game) <= self.arena.limits.options
         {
             return self.product_moves_where((left, right), count, value);
         }
