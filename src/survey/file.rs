@@ -83,7 +83,7 @@ pub fn row(record: &Record) -> Vec<String> {
         record.engine.clone(),
         record.rare.map_or(String::new(), |r| r.to_string()),
         record.rechecked.to_string(),
-        format!("{:.3}", record.seconds),
+        format!("{}.{:03}", record.millis / 1000, record.millis % 1000),
         record.bytes.to_string(),
     ]
 }
@@ -117,7 +117,7 @@ fn record(row: &csv::StringRecord) -> Option<Record> {
         engine: field(10).to_owned(),
         rare: number(11),
         rechecked: number(12)?,
-        seconds: field(13).parse().ok()?,
+        millis: (field(13).parse::<f64>().ok()? * 1000.0).round() as u64,
         bytes: number(14)?,
     })
 }
@@ -211,7 +211,7 @@ mod tests {
             engine: "periodic".into(),
             rare: None,
             rechecked: 120,
-            seconds: 0.25,
+            millis: 250,
             bytes: 4096,
         }
     }

@@ -8,7 +8,6 @@ use std::time::Instant;
 use crate::game::heap::{
     EngineKind, HeapError, HeapGame, HeapLimits, PeriodStatus, Sequence, naive_values,
 };
-use crate::game::heap_family;
 
 /// A game to survey: its values g(0), ..., g(to) at most.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,9 +21,9 @@ pub struct Job {
 }
 
 /// How a survey's game came out.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
-    /// The game as grundy writes it: `octal("0.137")`, `kayles`, `grundy_game`.
+    /// The game's code, `0.137` (`Grundy's game` for Grundy's game).
     pub game: String,
     /// The bound it was surveyed to.
     pub to: u64,
@@ -39,13 +38,14 @@ pub struct Record {
     pub rare: Option<u64>,
     /// The first values, checked against the plain mex loop.
     pub rechecked: u64,
-    pub seconds: f64,
+    /// Milliseconds it took.
+    pub millis: u64,
     /// Bytes its tables held at the end.
     pub bytes: u64,
 }
 
 /// What a survey found of one game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Status {
     /// Periodic from `preperiod` with `period`: g(n + p) = g(n) checked for every n below
     /// `checked_to` = 2·max(n0, 1) + p + t, which proves it (the octal periodicity theorem).
@@ -66,7 +66,7 @@ pub enum Status {
 }
 
 /// What ended a computation short of a period.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stop {
     /// The survey's bound.
     Bound,
@@ -149,7 +149,7 @@ pub fn run_job(job: &Job, cancel: &AtomicBool, progress: &mut dyn FnMut(u64)) ->
         engine => (engine.to_string(), None),
     };
     let mut record = Record {
-        game: heap_family(&job.game),
+        game: job.game.to_string(),
         to: job.to,
         status,
         computed: values.len() as u64,
@@ -157,7 +157,7 @@ pub fn run_job(job: &Job, cancel: &AtomicBool, progress: &mut dyn FnMut(u64)) ->
         engine,
         rare,
         rechecked: 0,
-        seconds: 0.0,
+        millis: 0,
         bytes: sequence.memory_bytes(),
     };
     let prefix = match job.game.code().and_then(|code| code.three_heap_digit()) {
@@ -173,7 +173,7 @@ pub fn run_job(job: &Job, cancel: &AtomicBool, progress: &mut dyn FnMut(u64)) ->
             record.status = Status::Mismatch { heap: heap as u64 };
         }
     }
-    record.seconds = started.elapsed().as_secs_f64();
+    record.millis = started.elapsed().as_millis() as u64;
     record
 }
 
@@ -198,7 +198,7 @@ mod tests {
     #[test]
     fn kayles_is_proved_periodic_with_period_12() {
         let record = run(&job("0.77", 100_000));
-        assert_eq!(record.game, "kayles");
+        assert_eq!(record.game, "0.77");
         assert!(
             matches!(
                 record.status,

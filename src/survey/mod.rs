@@ -9,8 +9,10 @@ mod codes;
 mod file;
 mod job;
 mod pool;
+mod table;
 
 pub use codes::{MOST_CODES, expand};
 pub use file::{Writer, read, row};
 pub use job::{Job, Record, Status, Stop, run_job};
 pub use pool::{Listener, cores, run_jobs};
+pub use table::SurveyTable;

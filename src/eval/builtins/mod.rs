@@ -13,6 +13,7 @@ pub(in crate::eval) mod misere;
 pub(in crate::eval) mod nim_arithmetic;
 pub(in crate::eval) mod pictures;
 pub(in crate::eval) mod sequences;
+pub(in crate::eval) mod survey;
 
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Family;
@@ -293,6 +294,11 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
     },
     Builtin {
+        name: "survey",
+        signature: "survey(\"0.??\", n), survey([\"0.77\", \"0.137\"], n, \"file.csv\")",
+        summary: "heap games computed to n at most on every core, each until its period is proved: a table of periods, the records kept in the file",
+    },
+    Builtin {
         name: "period",
         signature: "period(F), period(F, n)",
         summary: "where a heap game's values repeat for ever, with the proof (from g(0), ..., g(n))",
@@ -377,12 +383,14 @@ impl Session {
             "nim" => (0, usize::MAX),
             "digraph" => (1, usize::MAX),
             "sub" | "octal" | "hex" | "period" => (1, 2),
+            "survey" => (2, 3),
             "rook" | "seq" | "wythoff" => (2, 2),
             _ => (1, 1),
         };
         if !(fewest..=most).contains(&args.len()) {
             let expected = match (fewest, most) {
                 (1, 2) => "1 or 2 arguments".to_owned(),
+                (2, 3) => "2 or 3 arguments".to_owned(),
                 (1, usize::MAX) => "1 argument or more".to_owned(),
                 (n, _) => crate::eval::report::words::plural(n, "argument"),
             };
@@ -445,6 +453,7 @@ impl Session {
                 let family = self.family(&values[0].0, values[0].1)?;
                 self.seq(&family, &values[1].0, values[1].1)
             }
+            "survey" => self.survey(&values, span),
             "period" => {
                 let family = self.family(&values[0].0, values[0].1)?;
                 let last = match values.get(1) {

@@ -1075,6 +1075,7 @@ impl Session {
             Value::Family(family) => self.family_name(family),
             Value::Table(table) => format!("seq({}, …)", table.family),
             Value::Period(report) => format!("period({})", report.family),
+            Value::Survey(survey) => format!("survey(\"{}\", {})", survey.asked, survey.to),
             Value::Digraph(graph) => self.arena.digraph_of(*graph).call(),
             plain => describe_plain(plain),
         }

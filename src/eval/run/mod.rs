@@ -473,6 +473,10 @@ impl Session {
                         full: true,
                         ..table
                     }),
+                    Answer::Survey(survey) => Answer::Survey(crate::survey::SurveyTable {
+                        full: true,
+                        ..survey
+                    }),
                     Answer::Set { members, .. } => Answer::Set {
                         members,
                         full: true,
@@ -564,6 +568,7 @@ impl Session {
             },
             Value::Table(table) => Answer::Table((*table).clone()),
             Value::Period(report) => Answer::Period((*report).clone()),
+            Value::Survey(survey) => Answer::Survey((*survey).clone()),
             Value::Digraph(graph) => self.digraph_answer(graph),
         })
     }

@@ -48,6 +48,8 @@ pub enum Value {
     Period(Arc<PeriodReport>),
     /// `digraph("a>b a>c b>c c>d")`: a game graph, whose vertices are games.
     Digraph(crate::game::digraph::DigraphId),
+    /// What `survey("0.??", n)` found.
+    Survey(Arc<crate::survey::SurveyTable>),
 }
 
 /// A family: `let S(n) = ...`.
@@ -137,6 +139,7 @@ impl Value {
             Value::Family(_) => "a family of games",
             Value::Table(_) => "a table of values",
             Value::Period(_) => "a period",
+            Value::Survey(_) => "a survey",
             Value::Digraph(_) => "a game graph",
         }
     }
@@ -191,7 +194,10 @@ impl Value {
 
     /// Whether lists and sets may hold it: data, not families or tables.
     pub fn is_data(&self) -> bool {
-        !matches!(self, Value::Family(_) | Value::Table(_) | Value::Period(_))
+        !matches!(
+            self,
+            Value::Family(_) | Value::Table(_) | Value::Period(_) | Value::Survey(_)
+        )
     }
 
     /// Where this kind comes in the order of values of different kinds.
@@ -208,6 +214,7 @@ impl Value {
             Value::Family(_) => 7,
             Value::Table(_) => 8,
             Value::Period(_) => 9,
+            Value::Survey(_) => 12,
             Value::Digraph(_) => 10,
         }
     }
