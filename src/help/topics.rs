@@ -464,6 +464,17 @@ argument of the wrong kind, which the condition cannot even check, is refused th
         example: "let heap(n) = require(n >= 0, \"a heap has 0 chips or more\", < heap(k) for k in 0..n >)\nheap(3)",
     },
     Topic {
+        name: "survey",
+        title: "survey(codes, n): many heap games at once, on every core",
+        text: "Each code computed to g(n) at most, until its period is proved, the games shared \
+out among the machine's cores: a table of periods (periodic from n0 with period p, or open), \
+largest values and values computed. Codes are written with `?` for each octal digit that \
+varies (\"0.???\" is every three-digit code) or listed. A third argument names a CSV file: \
+each record is written as it is done, and the survey run again reads back what is there. \
+From the command line: `grundy survey '0.???' --to 100000 --file s.csv`.",
+        example: "survey([\"0.77\", \"0.07\", \"0.007\"], 2000)\nsurvey(\"0.1?\", 1000)",
+    },
+    Topic {
         name: "because",
         title: "because(\"reason\", G): why G is the sum or product it is made as",
         text: "G itself, with a reason `why` states in your words before adding its parts up: a \
