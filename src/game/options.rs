@@ -6,7 +6,7 @@
 //! for as a game of its own (its moves, an explanation).
 
 use super::intern::View;
-use super::{Arena, GameError, GameId, Node};
+use super::{Arena, GameError, GameId, Node, ZERO};
 
 /// The options of a game being built: games, and sums of two games as their parts (in the
 /// order written, as [`Arena::sum`] keeps them).
@@ -49,6 +49,28 @@ impl Arena {
             mut games,
             mut sums,
         } = list;
+        // One position, one option: a sum's zero parts are left out and its parts put in
+        // order (see [`Arena::canonical`]), so `<*1 + *2>`, `<*2 + *1>` and `<*2 + *1 + 0>`
+        // are one game, as a set of them has one member.
+        if sums.iter().any(|&[a, b]| a == ZERO || b == ZERO || b < a) {
+            let mut pairs = Vec::with_capacity(sums.len());
+            for [a, b] in sums {
+                match (a == ZERO, b == ZERO) {
+                    (true, _) => games.push(b),
+                    (false, true) => games.push(a),
+                    (false, false) => pairs.push([a.min(b), a.max(b)]),
+                }
+            }
+            sums = pairs;
+        }
+        let is_sum = |arena: &Arena, id: GameId| matches!(arena.node(id), Node::Sum(_));
+        if games.iter().any(|&game| is_sum(self, game)) {
+            for game in &mut games {
+                if is_sum(self, *game) {
+                    *game = self.canonical(*game)?;
+                }
+            }
+        }
         // No two-part sum node made yet (the usual case): none among the games to look for.
         if self.nodes.pairs_made() > 0 && games.iter().any(|&g| self.two_parts(g).is_some()) {
             games.retain(|&game| match self.two_parts(game) {
@@ -59,7 +81,6 @@ impl Arena {
                 None => true,
             });
         }
-        let is_sum = |arena: &Arena, id: GameId| matches!(arena.node(id), Node::Sum(_));
         if sums
             .iter()
             .any(|&[a, b]| is_sum(self, a) || is_sum(self, b))
@@ -67,7 +88,10 @@ impl Arena {
             let mut pairs = Vec::with_capacity(sums.len());
             for parts in sums {
                 match parts.iter().any(|&part| is_sum(self, part)) {
-                    true => games.push(self.sum(&parts)?),
+                    true => {
+                        let sum = self.sum(&parts)?;
+                        games.push(self.canonical(sum)?);
+                    }
                     false => pairs.push(parts),
                 }
             }
