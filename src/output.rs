@@ -9,7 +9,7 @@ use crate::game::loopy::{LoopyValue, Outcome};
 use serde_json::{Value, json};
 
 use crate::diagnostics::{self, Style};
-use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Session, Summary, Verdict};
+use crate::eval::{Answer, Cell, Diagnosis, Event, FailedAssert, Session, Summary, Verdict};
 use crate::explain::Explanation;
 use crate::game::misere::Play;
 use crate::game::show_nimber;
@@ -40,7 +40,9 @@ pub fn print_event(event: Event, format: Format, file: &str, interrupt: &AtomicB
             // Pictures and tables are laid out in columns: wrapping would break them.
             let laid_out = matches!(
                 answer,
-                Answer::Table(_) | Answer::Explanation(Explanation::Tree(_) | Explanation::Dot(_))
+                Answer::Table(_)
+                    | Answer::Grid(_)
+                    | Answer::Explanation(Explanation::Tree(_) | Explanation::Dot(_))
             );
             print_text_until(&text, style, !laid_out, interrupt)
         }
@@ -451,6 +453,17 @@ fn worth(value: &LoopyValue) -> (Value, Value) {
     }
 }
 
+/// An entry of a grid: an integer, or a game's value (`nimber`, or `infinity`: K).
+fn cell_json(cell: &Cell) -> Value {
+    match cell {
+        Cell::Int(n) => json!({ "integer": n, "nimber": null, "infinity": null }),
+        Cell::Game(value) => {
+            let (nimber, infinity) = worth(value);
+            json!({ "integer": null, "nimber": nimber, "infinity": infinity })
+        }
+    }
+}
+
 fn outcome_word(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Winning => "winning",
@@ -494,7 +507,7 @@ fn answer_json(answer: &Answer) -> Value {
             json!({ "kind": "definition", "name": name, "family": family })
         }
         Answer::Assert(verdict) => verdict_json(verdict),
-        Answer::Family { name, example } => {
+        Answer::Family { name, example, .. } => {
             json!({ "kind": "family", "name": name, "example": example })
         }
         Answer::Table(table) => {
@@ -510,6 +523,15 @@ fn answer_json(answer: &Answer) -> Value {
                 .period
                 .map(|(preperiod, period)| json!({ "preperiod": preperiod, "period": period }));
             json!({ "kind": "sequence", "family": table.family, "values": values, "period": period })
+        }
+        Answer::Grid(grid) => {
+            let rows: Vec<Value> = (0..grid.rows.len())
+                .map(|i| grid.row(i).iter().map(cell_json).collect())
+                .collect();
+            json!({
+                "kind": "grid", "family": grid.family, "rows": grid.rows,
+                "columns": grid.columns, "values": rows,
+            })
         }
         Answer::Period(report) => match &report.found {
             Some(found) => json!({

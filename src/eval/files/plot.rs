@@ -5,6 +5,7 @@
 use crate::eval::files::drawing::Drawing;
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Value;
+use crate::eval::values::tables::{Cell, Grid};
 use crate::eval::{Result, Session};
 use crate::game::loopy::LoopyValue;
 use crate::plot::{Plot, Sequence};
@@ -86,6 +87,7 @@ impl Session {
             Value::Game(_) => "a game has one value; `plot` draws a family's values against n: \
                                `plot seq(kayles, 0..100)`"
                 .to_owned(),
+            Value::Grid(grid) => grid_help(grid),
             _ => "`plot` draws a family's values against n, as `seq` tabulates them: \
                   `plot seq(kayles, 0..100)`"
                 .to_owned(),
@@ -97,4 +99,27 @@ impl Session {
         )
         .with_help(help)
     }
+}
+
+/// How to plot one row of a two-way table: its first argument fixed, as a family of one
+/// argument (whose values are games: an integer entry is made the heap of that size).
+fn grid_help(grid: &Grid) -> String {
+    let x = grid.rows.first().copied().unwrap_or(0);
+    let ints = grid.cells.iter().all(|cell| matches!(cell, Cell::Int(_)));
+    let columns = match (grid.columns.first(), grid.columns.last()) {
+        (Some(first), Some(last)) => format!("{first}..{}", last.saturating_add(1)),
+        _ => "0..16".to_owned(),
+    };
+    let inline = grid.family.starts_with('(');
+    let name = if inline { "f" } else { &grid.family };
+    let call = format!("{name}({x}, n)");
+    let value = if ints { format!("*{call}") } else { call };
+    let named = match inline {
+        true => format!("name the function (`let f = {}`), then ", grid.family),
+        false => String::new(),
+    };
+    format!(
+        "`plot` draws a family of one argument against n; to draw one row of this table, fix \
+         its first argument: {named}`plot seq(n => {value}, {columns})`"
+    )
 }
