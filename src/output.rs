@@ -453,14 +453,13 @@ fn worth(value: &LoopyValue) -> (Value, Value) {
     }
 }
 
-/// An entry of a grid: an integer, or a game's value (`nimber`, or `infinity`: K).
-fn cell_json(cell: &Cell) -> Value {
+/// An entry of a grid as a number: an integer as it is, a game by its nimber; null for a
+/// game worth ∞.
+fn cell_number(cell: &Cell) -> Value {
     match cell {
-        Cell::Int(n) => json!({ "integer": n, "nimber": null, "infinity": null }),
-        Cell::Game(value) => {
-            let (nimber, infinity) = worth(value);
-            json!({ "integer": null, "nimber": nimber, "infinity": infinity })
-        }
+        Cell::Int(n) => json!(n),
+        Cell::Game(LoopyValue::Finite(nimber)) => json!(nimber),
+        Cell::Game(LoopyValue::Infinite(_)) => Value::Null,
     }
 }
 
@@ -525,12 +524,24 @@ fn answer_json(answer: &Answer) -> Value {
             json!({ "kind": "sequence", "family": table.family, "values": values, "period": period })
         }
         Answer::Grid(grid) => {
-            let rows: Vec<Value> = (0..grid.rows.len())
-                .map(|i| grid.row(i).iter().map(cell_json).collect())
+            // Numbers, row by row, so that a program reads entry (i, j) as values[i][j];
+            // the few games worth ∞ (a loopy family's) are null there and listed apart.
+            let width = grid.columns.len().max(1);
+            let values: Vec<Vec<Value>> = (0..grid.rows.len())
+                .map(|i| grid.row(i).iter().map(cell_number).collect())
+                .collect();
+            let infinite: Vec<Value> = (grid.cells.iter().enumerate())
+                .filter_map(|(at, cell)| match cell {
+                    Cell::Game(LoopyValue::Infinite(k)) => Some(json!({
+                        "row": grid.rows[at / width], "column": grid.columns[at % width],
+                        "infinity": k,
+                    })),
+                    _ => None,
+                })
                 .collect();
             json!({
                 "kind": "grid", "family": grid.family, "rows": grid.rows,
-                "columns": grid.columns, "values": rows,
+                "columns": grid.columns, "values": values, "infinity": infinite,
             })
         }
         Answer::Period(report) => match &report.found {

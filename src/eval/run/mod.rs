@@ -585,7 +585,8 @@ impl Session {
                 }
             }
             Value::Table(table) => Answer::Table((*table).clone()),
-            Value::Grid(grid) => Answer::Grid((*grid).clone()),
+            // Not copied when the statement made it: a grid may be most of the memory.
+            Value::Grid(grid) => Answer::Grid(Arc::unwrap_or_clone(grid)),
             Value::Period(report) => Answer::Period((*report).clone()),
             Value::Digraph(graph) => self.digraph_answer(graph),
         })
