@@ -37,8 +37,8 @@ impl Session {
                     columns_list.len()
                 ),
                 help: Some(format!(
-                    "a table lists at most {limit} entries (the `options` limit); ask for fewer \
-                     rows or columns"
+                    "ask for fewer rows or columns; {}",
+                    crate::eval::limits::raise_to_count("options", limit, count as u128)
                 )),
             };
             return Err(error.into());

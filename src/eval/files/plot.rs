@@ -104,7 +104,8 @@ impl Session {
 /// How to plot one row of a two-way table: its first argument fixed, as a family of one
 /// argument (whose values are games: an integer entry is made the heap of that size).
 fn grid_help(grid: &Grid) -> String {
-    let x = grid.rows.first().copied().unwrap_or(0);
+    // The last row: the first is often all 0 (x ⊗ 0, a board with no coin turned).
+    let x = grid.rows.last().copied().unwrap_or(0);
     let ints = grid.cells.iter().all(|cell| matches!(cell, Cell::Int(_)));
     let columns = match (grid.columns.first(), grid.columns.last()) {
         (Some(first), Some(last)) => format!("{first}..{}", last.saturating_add(1)),

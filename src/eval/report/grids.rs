@@ -5,11 +5,11 @@
 //!
 //! ```text
 //! nim_mul: values, rows a (its first argument), columns b (its second)
-//!     0 1 2 3
-//!  0: 0 0 0 0
-//!  1: 0 1 2 3
-//!  2: 0 2 3 1
-//!  3: 0 3 1 2
+//!    0 1 2 3
+//! 0: 0 0 0 0
+//! 1: 0 1 2 3
+//! 2: 0 2 3 1
+//! 3: 0 3 1 2
 //! ```
 
 use std::fmt;
@@ -56,9 +56,11 @@ impl fmt::Display for Grid {
                 )
             }
         };
-        write!(f, "\n{:label$} ", "")?;
-        for y in &self.columns[..columns] {
-            write!(f, " {y:>wide$}")?;
+        if columns > 0 {
+            write!(f, "\n{:label$} ", "")?;
+            for y in &self.columns[..columns] {
+                write!(f, " {y:>wide$}")?;
+            }
         }
         for (i, x) in self.rows[..rows].iter().enumerate() {
             write!(f, "\n{x:>label$}:")?;
