@@ -74,6 +74,22 @@ enum Command {
         #[arg(required = true, value_name = "FILE")]
         files: Vec<PathBuf>,
     },
+    /// Survey heap games on every core: `grundy survey '0.???' --to 100000 --file s.csv`
+    /// (the language's `survey(...)`: a table of periods, the records kept in the file)
+    Survey {
+        /// Octal codes, `?` standing for each digit 0 to 7: `0.???`, `0.77 0.137`
+        #[arg(required = true, value_name = "CODES")]
+        codes: Vec<String>,
+        /// Compute each game to g(N) at most (sooner if its period is proved)
+        #[arg(long, value_name = "N")]
+        to: u64,
+        /// Keep the records in this CSV file, and take up where it stopped when run again
+        #[arg(long, value_name = "FILE")]
+        file: Option<PathBuf>,
+        /// Print every game's row, not a screenful
+        #[arg(long)]
+        full: bool,
+    },
     /// Print a completion script for a shell (bash, zsh, fish, elvish, powershell)
     Completions {
         #[arg(value_enum)]
@@ -86,6 +102,23 @@ enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+/// The statement `grundy survey` runs: `survey(["0.???"], 100000, "s.csv")`.
+fn survey_statement(
+    codes: &[String],
+    to: u64,
+    file: Option<&std::path::Path>,
+    full: bool,
+) -> String {
+    let quoted = |text: &str| serde_json::to_string(text).expect("a string");
+    let codes: Vec<String> = codes.iter().map(|code| quoted(code)).collect();
+    let file = file.map_or(String::new(), |path| {
+        format!(", {}", quoted(&path.to_string_lossy()))
+    });
+    let full = if full { "full " } else { "" };
+    // A heap limit just past the bound, unless one was given.
+    format!("{full}survey([{}], {to}{file})", codes.join(", "))
 }
 
 pub fn main() -> ExitCode {
@@ -143,6 +176,15 @@ pub fn main() -> ExitCode {
             run_text(&mut session, "<eval>", &source, format).exit_code() as u8
         }
         Some(Command::Check { files }) => check_files(&mut session, &files, format),
+        Some(Command::Survey {
+            codes,
+            to,
+            file,
+            full,
+        }) => {
+            let source = survey_statement(&codes, to, file.as_deref(), full);
+            run_text(&mut session, "<survey>", &source, format).exit_code() as u8
+        }
         Some(Command::Completions { shell }) => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "grundy", &mut script);

@@ -24,5 +24,6 @@ pub mod progress;
 pub mod repl;
 pub mod screen;
 pub mod source;
+pub mod survey;
 pub mod syntax;
 pub mod system;

@@ -544,6 +544,14 @@ fn answer_json(answer: &Answer) -> Value {
                 "columns": grid.columns, "values": values, "infinity": infinite,
             })
         }
+        Answer::Survey(survey) => {
+            let records: Vec<Value> = survey.records.iter().map(survey_record_json).collect();
+            json!({
+                "kind": "survey", "asked": survey.asked, "to": survey.to, "records": records,
+                "resumed": survey.resumed, "missing": survey.missing, "file": survey.file,
+                "threads": survey.threads, "seconds": survey.millis as f64 / 1000.0,
+            })
+        }
         Answer::Period(report) => match &report.found {
             Some(found) => json!({
                 "kind": "period", "family": report.family, "proved": true, "preperiod": found.preperiod,
@@ -578,6 +586,56 @@ fn answer_json(answer: &Answer) -> Value {
             "path": plot.file,
         }),
     }
+}
+
+/// A survey's record: the fields of its file's row, numbers as numbers.
+fn survey_record_json(record: &crate::survey::Record) -> Value {
+    use crate::survey::Status;
+    let (status, preperiod, period, checked_to, longest, stopped, heap) = match &record.status {
+        Status::Proved {
+            preperiod,
+            period,
+            checked_to,
+        } => (
+            "periodic",
+            Some(*preperiod),
+            Some(*period),
+            Some(*checked_to),
+            None,
+            None,
+            None,
+        ),
+        Status::Open {
+            longest_period,
+            stopped,
+        } => (
+            "open",
+            None,
+            None,
+            None,
+            Some(*longest_period),
+            Some(stopped.word()),
+            None,
+        ),
+        Status::NoTheorem { stopped } => (
+            "values only",
+            None,
+            None,
+            None,
+            None,
+            Some(stopped.word()),
+            None,
+        ),
+        Status::Mismatch { heap } => ("mismatch", None, None, None, None, None, Some(*heap)),
+    };
+    json!({
+        "game": record.game, "to": record.to, "status": status, "preperiod": preperiod,
+        "period": period, "checked_to": checked_to, "longest_period": longest,
+        "stopped": stopped, "mismatch_at": heap, "computed": record.computed,
+        "largest": record.largest, "engine": record.engine, "rare": record.rare,
+        "rechecked": record.rechecked, "seconds": record.millis as f64 / 1000.0,
+        "bytes": record.bytes,
+    })
 }
 
 fn explanation_json(explanation: &Explanation) -> Value {

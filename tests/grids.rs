@@ -297,7 +297,7 @@ fn built_ins_with_a_fixed_list_of_arguments_are_values() {
         not_values,
         [
             "nim", "sub", "octal", "hex", "options", "min", "max", "join", "split", "digraph",
-            "require", "seq", "period"
+            "require", "seq", "survey", "period"
         ]
     );
 }

@@ -121,6 +121,7 @@ impl Schema {
             "string" => simple(value.is_string()),
             "integer" => simple(value.is_i64() || value.is_u64()),
             "boolean" => simple(value.is_boolean()),
+            "number" => simple(value.is_number()),
             "value" => {
                 let kind = value["kind"].as_str().unwrap_or_default();
                 if !self.values.contains(kind) {

@@ -31,8 +31,14 @@ impl Explainer<'_> {
         }
         self.progress("why: games derived")?;
         let before = self.built;
-        let steps = match self.arena.node(id).clone() {
+        // The game asked about is stated under the name it was typed (see `derive_typed`).
+        let mut steps = match depth > 1 {
+            true => self.stated(id, &self.name(id)),
+            false => Vec::new(),
+        };
+        steps.extend(match self.arena.node(id).clone() {
             Node::Sum(parts) => self.derive_sum(id, &parts, depth)?,
+            Node::Product { left, right } => self.derive_product(id, left, right, depth)?,
             Node::Rook { row, column } => self.derive_rook(id, row, column),
             Node::Subtraction { pile, set } if self.is_far_out(pile, set) => {
                 self.derive_periodic(id, pile, set, depth)?
@@ -48,12 +54,31 @@ impl Explainer<'_> {
                 self.derive_picture(id, &picture)?
             }
             _ => vec![self.derive_mex(id, depth)?],
-        };
+        });
         // The games derived inside counted their own lines.
         let inside = self.built - before;
         self.built(lines(&steps).saturating_sub(inside))?;
         self.shown.insert(id, self.name(id));
         Ok(steps)
+    }
+
+    /// `G = A + B + C`, when the ruleset that made G said why it is that sum (or product):
+    /// the theorem in its words, before the parts are added up.
+    pub(super) fn stated(&self, id: GameId, name: &str) -> Vec<Step> {
+        let Some(reason) = self.names.reason_of(id) else {
+            return Vec::new();
+        };
+        let made = match self.arena.node(id) {
+            Node::Sum(parts) => self.sum_text(id, &(0..parts.len()).collect::<Vec<_>>()),
+            &Node::Product { left, right } => {
+                format!("{} ⊗ {}", self.factor_name(left), self.factor_name(right))
+            }
+            _ => return Vec::new(),
+        };
+        if name == made {
+            return Vec::new();
+        }
+        vec![Step::new(format!("{name} = {made}")).cite(reason)]
     }
 
     /// Below the depth limit, the derivation of a part; at it, only its value (folded).

@@ -221,6 +221,30 @@ impl Explainer<'_> {
                 let how = break_move(self.arena.heap_game(*game), *heap, *removed, leaves);
                 format!("{name} → {}: {how}", self.name(to))
             }
+            (
+                Move::Product {
+                    left,
+                    left_to,
+                    right,
+                    right_to,
+                },
+                &Node::Product {
+                    left: first,
+                    right: second,
+                },
+                _,
+            ) => {
+                let factor = |factor: GameId, how: &Move, to: GameId| match how {
+                    Move::Named(_, Some(words)) => words.to_string(),
+                    _ => self.describe_move(factor, how, to),
+                };
+                format!(
+                    "{name} → {}: ({}) × ({})",
+                    self.name(to),
+                    factor(first, left, *left_to),
+                    factor(second, right, *right_to)
+                )
+            }
             (Move::Named(option, Some(words)), ..) => format!("{name} → {option}: {words}"),
             (Move::Named(option, None), ..) => format!("{name} → {option}"),
             (Move::Cut { edge }, ..) => {

@@ -11,6 +11,7 @@ mod listing;
 mod loopy;
 mod misere;
 mod picture;
+mod product;
 mod proof;
 mod why;
 mod wording;

@@ -61,6 +61,14 @@ pub enum Rule {
     SimplestForms,
     /// A game that tells two games apart, found as in Conway's proof and played out.
     Distinguisher,
+    /// G ⊗ H ≡ *(g ⊗ h): a product of games is worth the nim product of their values.
+    Product,
+    /// a ⊗ b multiplied out digit by digit: ⊗ distributes over ⊕.
+    DistributiveLaw,
+    /// A Fermat 2-power times a smaller number is their ordinary product.
+    FermatTimesSmaller,
+    /// A Fermat 2-power times itself is 3/2 of it.
+    FermatSquare,
 }
 
 impl Rule {
@@ -95,6 +103,12 @@ impl Rule {
             Rule::Reversible => "reversible options, Conway's simplification, ONAG ch. 12",
             Rule::SimplestForms => "equal iff the same simplest form, Conway, ONAG ch. 12",
             Rule::Distinguisher => "definition of misère equivalence",
+            Rule::Product => "product rule, ONAG ch. 6; the Tartan theorem, Ferguson §5.4",
+            Rule::DistributiveLaw => "⊗ distributes over ⊕, Ferguson §5.3",
+            Rule::FermatTimesSmaller => {
+                "a Fermat 2-power times a smaller number, Ferguson §5.3 (i)"
+            }
+            Rule::FermatSquare => "a Fermat 2-power squared is 3/2 of it, Ferguson §5.3 (ii)",
         }
     }
 }
@@ -104,6 +118,8 @@ impl Rule {
 pub struct Step {
     pub text: String,
     pub rule: Option<Rule>,
+    /// A reason the ruleset gave in its own words (`because("…", G)`), cited as a rule is.
+    pub cited: Option<String>,
     /// Lines shown under the step as they are: binary columns, a pairing table.
     pub detail: Vec<String>,
     pub because: Vec<Step>,
@@ -119,6 +135,12 @@ impl Step {
 
     pub fn by(mut self, rule: Rule) -> Self {
         self.rule = Some(rule);
+        self
+    }
+
+    /// Cites a reason given in words rather than a rule of the course.
+    pub fn cite(mut self, reason: &str) -> Self {
+        self.cited = Some(reason.to_owned());
         self
     }
 
@@ -187,9 +209,10 @@ impl Proof {
 
 fn push_step(step: &Step, depth: usize, lines: &mut Vec<String>) {
     let indent = "  ".repeat(depth);
-    match step.rule {
-        Some(rule) => lines.push(format!("{indent}{}   ({})", step.text, rule.cite())),
-        None => lines.push(format!("{indent}{}", step.text)),
+    match (step.rule, &step.cited) {
+        (Some(rule), _) => lines.push(format!("{indent}{}   ({})", step.text, rule.cite())),
+        (None, Some(reason)) => lines.push(format!("{indent}{}   ({reason})", step.text)),
+        (None, None) => lines.push(format!("{indent}{}", step.text)),
     }
     for line in &step.detail {
         lines.push(format!("{indent}    {line}"));

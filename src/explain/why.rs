@@ -205,7 +205,9 @@ impl Explainer<'_> {
                     .detail(detail),
             ]);
         }
-        self.derive(id, 1)
+        let mut steps = self.stated(id, typed);
+        steps.extend(self.derive(id, 1)?);
+        Ok(steps)
     }
 
     /// Lemma 4.3, when the options of both sides pair off one to one by value.

@@ -282,6 +282,7 @@ impl<'a> Explainer<'a> {
     pub(super) fn has_written(&self, game: GameId) -> bool {
         match self.arena.node(game) {
             Node::Sum(parts) => (0..parts.len()).any(|i| self.part_written(game, i).is_some()),
+            &Node::Product { left, right } => self.has_written(left) || self.has_written(right),
             _ => self.options_of(game).is_some(),
         }
     }
@@ -314,6 +315,14 @@ impl<'a> Explainer<'a> {
         if let Some(written) = self.options_of(game) {
             let written = written.clone();
             return self.written_moves(&written, count, value);
+        }
+        // A product of factors written by the user, within the `options` limit: its moves
+        // named by theirs (a larger one is listed by the arena, which never lists it whole).
+        if let Node::Product { left, right } = *self.arena.node(game)
+            && (self.has_written(left) || self.has_written(right))
+            && self.arena.option_count(game) <= self.arena.limits.options
+        {
+            return self.product_moves_where((left, right), count, value);
         }
         let parts = match self.arena.node(game) {
             Node::Sum(parts) if self.has_written(game) => parts.clone(),
@@ -386,7 +395,7 @@ impl<'a> Explainer<'a> {
     }
 
     /// The first `count` options as written (those worth `value`, if given).
-    fn written_moves(
+    pub(super) fn written_moves(
         &mut self,
         written: &Written,
         count: usize,

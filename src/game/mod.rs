@@ -18,6 +18,7 @@ pub mod moves;
 pub mod nimber;
 mod options;
 pub mod pictures;
+mod product;
 pub mod reduce;
 mod show;
 mod watch;
@@ -25,6 +26,7 @@ mod wythoff;
 
 pub use intern::MixHasher;
 pub use options::{OptionList, OptionRef};
+pub use product::product_move;
 pub use show::{NameOf, Names, heap_call, heap_family, show_nimber};
 pub use watch::{Progress, Watch};
 pub mod subtraction;
@@ -99,6 +101,8 @@ pub enum Node {
         graph: digraph::DigraphId,
         vertex: u32,
     },
+    /// `G ⊗ H`: the product of two games (see [`product`]), the factors as written.
+    Product { left: GameId, right: GameId },
     /// A call of a loopy family (`let loopy f(n) = ...`): the game its body gives, which may
     /// come back to this call (see [`loopy`]).
     Loopy { call: u32 },
@@ -218,6 +222,8 @@ pub enum GameError {
     NimberTooLarge,
     /// Misère play of a game that can go on for ever (not a theory of this course).
     LoopyMisere,
+    /// A product with a factor that can go on for ever (no theory of this course either).
+    LoopyProduct,
     /// A loopy call whose body an earlier error left unevaluated.
     LoopyUnfinished,
     /// A loopy call that stands for another call, which stands for it: no options anywhere.

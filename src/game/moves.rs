@@ -23,6 +23,14 @@ pub enum Move {
         removed: u64,
         leaves: Vec<u64>,
     },
+    /// In a product `G ⊗ H`: a move in each factor at once, G to `left_to` and H to
+    /// `right_to`, to G' ⊗ H + G ⊗ H' + G' ⊗ H'.
+    Product {
+        left: Box<Move>,
+        left_to: GameId,
+        right: Box<Move>,
+        right_to: GameId,
+    },
     /// In a Hackenbush picture: the edge cut, as `a-b`.
     Cut { edge: String },
     /// In part `index` (from 0) of a sum, which becomes `moved` (itself a sum, perhaps,
@@ -100,6 +108,7 @@ impl Arena {
                 }
                 Ok(all)
             }
+            Node::Product { left, right } => self.product_moves(left, right),
         }
     }
 
@@ -120,6 +129,7 @@ impl Arena {
                 | Node::Sum(_)
                 | Node::Heap { .. }
                 | Node::Wythoff { .. }
+                | Node::Product { .. }
         );
         // Only what is shown becomes a game: `moves all kayles(10**7)` shows 30 moves.
         if !listed_lazily || self.option_count(id) <= count as u64 {
@@ -159,6 +169,7 @@ impl Arena {
             }
             Node::Heap { game, size } => self.heap_first_moves(game, size, count),
             Node::Wythoff { row, column } => self.wythoff_moves(row, column, count),
+            Node::Product { left, right } => self.product_first_moves(left, right, count),
             _ => unreachable!("listed lazily"),
         }
     }
@@ -235,6 +246,7 @@ impl Arena {
                 Ok(found)
             }
             Node::Heap { game, size } => self.heap_moves_to_value(game, size, value),
+            Node::Product { left, right } => self.product_moves_to_value(left, right, value),
             _ => {
                 let mut found = Vec::new();
                 for (how, to) in self.moves(id)? {

@@ -45,6 +45,10 @@ pub(super) fn value_if_known(node: &Node, nimbers: &[u64], seen: &mut Vec<bool>)
             mex_with(options.len(), options.iter().map(value), seen)
         }
         Node::Sum(parts) if all_known(parts) => parts.iter().map(value).fold(0, |a, v| a ^ v),
+        Node::Product { left, right } if all_known(&[*left, *right]) => {
+            // A product past the marks is left for `settle`, which says so.
+            Arena::product_value(value(left), value(right)).unwrap_or(UNKNOWN)
+        }
         Node::WithSums { ids, games } if all_known(ids) => {
             let (plain, sums) = super::options::split(ids, *games);
             let sums = sums.map(|[a, b]| value(&a) ^ value(&b));
@@ -124,6 +128,18 @@ impl Arena {
                         _ => mex(values),
                     }
                 }
+                &Node::Product { left, right } => {
+                    let waiting = stack.len();
+                    let unknown = [left, right]
+                        .into_iter()
+                        .filter(|c| self.nimbers[c.index()] == UNKNOWN);
+                    stack.extend(unknown);
+                    if stack.len() > waiting {
+                        continue;
+                    }
+                    let (left, right) = (self.nimbers[left.index()], self.nimbers[right.index()]);
+                    Arena::product_value(left, right)?
+                }
                 // A sum kept as its parts is worth the nim-sum of theirs.
                 Node::WithSums { ids, games } => {
                     let waiting = stack.len();
@@ -184,6 +200,9 @@ impl Arena {
                 .iter()
                 .map(|&p| self.option_count(p))
                 .fold(0, u64::saturating_add),
+            &Node::Product { left, right } => self
+                .option_count(left)
+                .saturating_mul(self.option_count(right)),
         }
     }
 }

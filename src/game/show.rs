@@ -14,6 +14,11 @@ pub type Names = FxHashMap<GameId, Arc<str>>;
 /// What a game is called where it is described, if it has a name there.
 pub trait NameOf {
     fn name_of(&self, id: GameId) -> Option<&str>;
+
+    /// Why a game is the sum or product it was made as, if the family that made it said so.
+    fn reason_of(&self, _id: GameId) -> Option<&str> {
+        None
+    }
 }
 
 impl NameOf for Names {
@@ -98,6 +103,23 @@ impl Arena {
                     out.push_str(&format!("sub({pile}, {{{}}})", moves.join(", ")));
                 }
             },
+            &Node::Product { left, right } => {
+                for (i, factor) in [left, right].into_iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(" ⊗ ");
+                    }
+                    // A sum or product inside is bracketed: `(*2 + *3) ⊗ *5`.
+                    let inner = matches!(self.node(factor), Node::Sum(_) | Node::Product { .. })
+                        && names.name_of(factor).is_none();
+                    if inner {
+                        out.push('(');
+                    }
+                    self.describe_into(factor, depth, names, out);
+                    if inner {
+                        out.push(')');
+                    }
+                }
+            }
             Node::Sum(parts) => {
                 for (i, &part) in parts.iter().enumerate() {
                     if i > 0 {

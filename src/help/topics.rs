@@ -161,9 +161,11 @@ xor; also `⊕`), comparisons, `and`, `or`, `not`, `if c then x else y`; `{1, 3,
 makes the numbers below each Fermat 2-power 2^(2^k) a field: a ⊗ b = mex{a' ⊗ b ⊕ a ⊗ b' ⊕ a' ⊗ \
 b' : a' < a, b' < b}, so 2 ⊗ 2 = 3 and F ⊗ F = 3F/2 for F = 2^(2^k). `nim_inv(a)` (a ≠ 0), \
 `nim_div(a, b)`, `nim_pow(a, n)` and `nim_sqrt(a)` (every nimber has one) complete it. On integers \
-they give integers; on games, the nim heap of the result (`*2 ⊗ *3` is `*1`). `seq(nim_mul, \
+they give integers. `G ⊗ H` of games is their product: a move is a move in each at once, to \
+G' ⊗ H + G ⊗ H' + G' ⊗ H', worth g ⊗ h (`*x ⊗ *y` is Turning Corners); `why` derives the nim \
+product by the Fermat 2-power rules, F ⊗ x = F·x for x < F and F ⊗ F = 3F/2. `seq(nim_mul, \
 0..16, 0..16)` prints the multiplication table of the field of 16 nimbers.",
-        example: "2 ⊗ 2\nseq(nim_mul, 0..16, 0..16)\nnim_inv(2)\nnim_sqrt(2) ⊗ nim_sqrt(2)\n*2 ⊗ *3",
+        example: "2 ⊗ 2\nseq(nim_mul, 0..16, 0..16)\nnim_inv(2)\nnim_sqrt(2) ⊗ nim_sqrt(2)\nmoves *2 ⊗ *3\nwhy *24 ⊗ *17",
     },
     Topic {
         name: "mex",
@@ -469,6 +471,25 @@ passed the arguments (at those the condition names), with your words as its help
 says what it takes: a heap is never negative, Chomp's rows are given longest first. An \
 argument of the wrong kind, which the condition cannot even check, is refused the same way.",
         example: "let heap(n) = require(n >= 0, \"a heap has 0 chips or more\", < heap(k) for k in 0..n >)\nheap(3)",
+    },
+    Topic {
+        name: "survey",
+        title: "survey(codes, n): many heap games at once, on every core",
+        text: "Each code computed to g(n) at most, until its period is proved, the games shared \
+out among the machine's cores: a table of periods (periodic from n0 with period p, or open), \
+largest values and values computed. Codes are written with `?` for each octal digit that \
+varies (\"0.???\" is every three-digit code) or listed. A third argument names a CSV file: \
+each record is written as it is done, and the survey run again reads back what is there. \
+From the command line: `grundy survey '0.???' --to 100000 --file s.csv`.",
+        example: "survey([\"0.77\", \"0.07\", \"0.007\"], 2000)\nsurvey(\"0.1?\", 1000)",
+    },
+    Topic {
+        name: "because",
+        title: "because(\"reason\", G): why G is the sum or product it is made as",
+        text: "G itself, with a reason `why` states in your words before adding its parts up: a \
+ruleset states its theorem where it uses it (a coin-turning row is the sum of its heads, each \
+alone). The reason belongs to the game, however it is written later.",
+        example: "let row(a, b) = because(\"a row is the sum of its two heaps\", *a + *b)\nwhy row(2, 3)",
     },
     Topic {
         name: "abs",

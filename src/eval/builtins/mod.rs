@@ -4,6 +4,7 @@
 //!
 //! Built-in functions: `nimber`, `mex`, `nim`, `sub`, `rook`, the heap games, `seq`, `period`.
 
+pub(in crate::eval) mod because;
 pub(in crate::eval) mod boards;
 pub(in crate::eval) mod digraph;
 pub(in crate::eval) mod functions;
@@ -12,6 +13,7 @@ pub(in crate::eval) mod misere;
 pub(in crate::eval) mod nim_arithmetic;
 pub(in crate::eval) mod pictures;
 pub(in crate::eval) mod sequences;
+pub(in crate::eval) mod survey;
 
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Family;
@@ -282,9 +284,19 @@ pub const BUILTINS: &[Builtin] = &[
         summary: "value, if the condition holds; otherwise an error at the call of the family, with this help",
     },
     Builtin {
+        name: "because",
+        signature: "because(\"reason\", G)",
+        summary: "G, with the reason it is the sum or product it is made as: `why` cites it (a theorem of the ruleset)",
+    },
+    Builtin {
         name: "seq",
         signature: "seq(F, 0..100), seq(F, rows, columns)",
         summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table; of a function of two arguments, F(x, y) for each row x and column y",
+    },
+    Builtin {
+        name: "survey",
+        signature: "survey(\"0.??\", n), survey([\"0.77\", \"0.137\"], n, \"file.csv\")",
+        summary: "heap games computed to n at most on every core, each until its period is proved: a table of periods, the records kept in the file",
     },
     Builtin {
         name: "period",
@@ -423,11 +435,14 @@ impl Session {
         if name == "require" {
             return self.require(args, span);
         }
+        if name == "because" {
+            return self.because(args, span);
+        }
         let (fewest, most) = match name {
             "nim" => (0, usize::MAX),
             "digraph" => (1, usize::MAX),
             "sub" | "octal" | "hex" | "period" => (1, 2),
-            "seq" => (2, 3),
+            "seq" | "survey" => (2, 3),
             "rook" | "wythoff" => (2, 2),
             _ => (1, 1),
         };
@@ -498,6 +513,7 @@ impl Session {
                 let family = self.family(&values[0].0, values[0].1)?;
                 self.seq(&family, &values[1].0, values[1].1)
             }
+            "survey" => self.survey(&values, span),
             "period" => {
                 let family = self.family(&values[0].0, values[0].1)?;
                 let last = match values.get(1) {

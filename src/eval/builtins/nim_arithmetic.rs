@@ -1,7 +1,8 @@
 //! Nim arithmetic in the language: `a ⊗ b` (also `nim_mul(a, b)`: the nim product of naturals,
 //! or of nimbers as games), and `nim_inv(a)`, `nim_div(a, b)`, `nim_pow(a, n)`, `nim_sqrt(a)`: the field of
-//! nimbers (see [`crate::game::nimber`]). On integers they give integers, on games the nim
-//! heap of the result.
+//! nimbers (see [`crate::game::nimber`]). On integers they give integers; the product of
+//! games is the game `G ⊗ H` (see [`crate::game::Arena::product`]), worth the nim product of
+//! their nimbers, and the others give games the nim heap of the result.
 
 use crate::eval::expr::ops::Operand;
 use crate::eval::report::error::EvalError;
@@ -84,10 +85,42 @@ impl Session {
         rhs: Operand,
         span: Span,
     ) -> Result<Value> {
-        let a = self.nimber_operand(lhs.value, lhs.span, "`⊗`")?;
-        let b = self.nimber_operand(rhs.value, rhs.span, "`⊗`")?;
+        self.times((lhs.value, lhs.span), (rhs.value, rhs.span), "`⊗`", span)
+    }
+
+    /// The nim product of two naturals, or the product game of two games (an integer
+    /// beside a game being its nim heap).
+    fn times(
+        &mut self,
+        (lhs, lhs_span): (&Value, Span),
+        (rhs, rhs_span): (&Value, Span),
+        what: &str,
+        span: Span,
+    ) -> Result<Value> {
+        if matches!(lhs, Value::Game(_)) || matches!(rhs, Value::Game(_)) {
+            let left = self.factor(lhs, lhs_span, what)?;
+            let right = self.factor(rhs, rhs_span, what)?;
+            // Its value is asked at once, so that one past the marks is said here.
+            let product = (self.arena.product(left, right))
+                .and_then(|game| self.arena.nimber(game).map(|_| game))
+                .map_err(|e| self.game_error(e, span))?;
+            return Ok(Value::Game(product));
+        }
+        let a = self.nimber_operand(lhs, lhs_span, what)?;
+        let b = self.nimber_operand(rhs, rhs_span, what)?;
         let product = nimber::nim_mul(a.value, b.value);
-        self.nimber_result(product, a.game || b.game, "the nim product", span)
+        self.nimber_result(product, false, "the nim product", span)
+    }
+
+    /// A factor of a product of games: the game, or an integer's nim heap.
+    fn factor(&mut self, value: &Value, at: Span, what: &str) -> Result<crate::game::GameId> {
+        match value {
+            Value::Game(id) => Ok(*id),
+            _ => {
+                let n = self.nimber_operand(value, at, what)?;
+                self.arena.nim(n.value).map_err(|e| self.game_error(e, at))
+            }
+        }
     }
 
     pub(in crate::eval) fn call_nim_builtin(
@@ -121,9 +154,7 @@ impl Session {
             },
             "nim_mul" => {
                 let second = self.eval(&args[1])?;
-                let b = self.nimber_operand(&second, args[1].span, &what)?;
-                let product = nimber::nim_mul(a.value, b.value);
-                self.nimber_result(product, a.game || b.game, "the nim product", span)
+                self.times((&first, args[0].span), (&second, args[1].span), &what, span)
             }
             "nim_sqrt" => {
                 let root = nimber::nim_sqrt(a.value);

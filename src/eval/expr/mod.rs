@@ -796,6 +796,18 @@ impl Session {
                 )
                 .into();
             }
+            GameError::LoopyProduct => {
+                return EvalError::invalid(
+                    span,
+                    "a product of games that can go on for ever is not worked out here",
+                    "a factor of this product can come back to a position",
+                )
+                .with_help(
+                    "`G ⊗ H` is valued by the nim product of two nimbers; a loopy game may have \
+                     none (∞): multiply the nimbers of games that end",
+                )
+                .into();
+            }
             GameError::LoopyUnfinished => {
                 return EvalError::invalid(
                     span,
@@ -1065,6 +1077,7 @@ impl Session {
             Value::Table(table) => format!("seq({}, …)", table.family),
             Value::Grid(grid) => format!("seq({}, …, …)", grid.family),
             Value::Period(report) => format!("period({})", report.family),
+            Value::Survey(survey) => format!("survey(\"{}\", {})", survey.asked, survey.to),
             Value::Digraph(graph) => self.arena.digraph_of(*graph).call(),
             plain => describe_plain(plain),
         }

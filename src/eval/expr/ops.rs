@@ -115,7 +115,10 @@ impl Session {
             }
             (BinOp::Pow, Int(a), Int(b)) => Int(power(*a, *b).ok_or_else(overflow)?),
             (BinOp::Xor, Int(a), Int(b)) => Int(a ^ b),
-            (BinOp::NimMul, Int(_), Int(_)) | (BinOp::NimMul, Game(_), Game(_)) => {
+            // `0` is the zero game beside a game, as in a sum.
+            (BinOp::NimMul, Int(_), Int(_))
+            | (BinOp::NimMul, Game(_), Game(_) | Int(0))
+            | (BinOp::NimMul, Int(0), Game(_)) => {
                 return self.nim_product(lhs, rhs, span);
             }
             _ => return Err(self.mismatch(op, op_span, lhs, rhs).into()),

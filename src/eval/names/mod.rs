@@ -117,6 +117,9 @@ pub(in crate::eval) struct GameNames {
     /// Counts the definitions made: text that made a game then makes it still while this
     /// stays the same (see `Session::edition`).
     edition: u64,
+    /// Why a game is the sum or product it was made as, in the words of the family that
+    /// made it (`because("…", G)`): a theorem its proof cites.
+    reasons: FxHashMap<GameId, Arc<str>>,
 }
 
 impl GameNames {
@@ -163,6 +166,11 @@ impl GameNames {
             self.by_name.entry(name.clone()).or_default().push(id);
         }
         self.by_game.insert(id, name);
+    }
+
+    /// Notes why the game is the sum or product it is (the first reason given stays).
+    pub fn give_reason(&mut self, id: GameId, reason: Arc<str>) {
+        self.reasons.entry(id).or_insert(reason);
     }
 
     /// Names a game by a call of `family` with plain arguments (see [`is_plain`]), written
@@ -227,6 +235,7 @@ impl GameNames {
         self.lazy.retain(|&id, _| id < first);
         self.also.retain(|&id, _| id < first);
         self.calls.retain(|&id| id < first);
+        self.reasons.retain(|&id, _| id < first);
         for games in self.by_name.values_mut() {
             games.retain(|&id| id < first);
         }
@@ -237,6 +246,8 @@ impl GameNames {
     pub fn forget_calls(&mut self) {
         self.edition += 1;
         self.also = FxHashMap::default();
+        // A family defined again may make its games for other reasons.
+        self.reasons = FxHashMap::default();
         for id in std::mem::take(&mut self.calls) {
             if self.by_game.get(&id).is_some_and(|name| is_call(name)) {
                 self.by_game.remove(&id);
@@ -343,6 +354,10 @@ impl NameOf for Scoped<'_> {
         let fits = |name: &str| family_of(name).is_none_or(|family| families.contains(family));
         let also = self.names.also.get(&id)?;
         also.iter().map(|name| &**name).find(|name| fits(name))
+    }
+
+    fn reason_of(&self, id: GameId) -> Option<&str> {
+        self.names.reasons.get(&id).map(|reason| &**reason)
     }
 }
 

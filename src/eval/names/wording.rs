@@ -202,6 +202,18 @@ impl Session {
                 }
                 Ok(parts)
             }
+            // A product's factors are told as written, each a game of its own (not a part).
+            ExprKind::Chain { first, rest } if rest.iter().all(|(op, ..)| *op == BinOp::NimMul) => {
+                let walk = Walk {
+                    in_sum: false,
+                    ..walk
+                };
+                let mut factors = self.leaves(first, walk)?;
+                for (_, _, factor) in rest {
+                    factors.extend(self.leaves(factor, walk)?);
+                }
+                Ok(factors)
+            }
             ExprKind::Call { callee, args } => {
                 let Some(function) = self.user_function(&callee.name) else {
                     return Ok(vec![self.plain_leaf(expr, walk)]);

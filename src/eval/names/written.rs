@@ -109,7 +109,14 @@ impl Session {
                     && args.len() == 3
                     && self.global("require").is_none() =>
             {
-                &args[2]
+                self.required_value(&args[2])
+            }
+            ExprKind::Call { callee, args }
+                if &*callee.name == "because"
+                    && args.len() == 2
+                    && self.global("because").is_none() =>
+            {
+                self.required_value(&args[1])
             }
             _ => body,
         }

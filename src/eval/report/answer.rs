@@ -123,6 +123,8 @@ pub enum Answer {
     Grid(Grid),
     /// What `period` prints.
     Period(PeriodReport),
+    /// What `survey` prints.
+    Survey(crate::survey::SurveyTable),
     /// What `plot` prints: the SVG, or the file it was written to.
     Plot(crate::plot::Plot),
     /// `dot G to "g.svg"`: the picture laid out and written to a file.
@@ -243,6 +245,7 @@ impl fmt::Display for Answer {
             Answer::Table(table) => write!(f, "{table}"),
             Answer::Grid(grid) => write!(f, "{grid}"),
             Answer::Period(report) => write!(f, "{report}"),
+            Answer::Survey(survey) => write!(f, "{survey}"),
             Answer::Digraph(table) => write!(f, "{table}"),
             Answer::Plot(plot) => write!(f, "{plot}"),
             Answer::Picture(picture) => write!(f, "{picture}"),

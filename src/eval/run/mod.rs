@@ -479,6 +479,10 @@ impl Session {
                         ..table
                     }),
                     Answer::Grid(grid) => Answer::Grid(Grid { full: true, ..grid }),
+                    Answer::Survey(survey) => Answer::Survey(crate::survey::SurveyTable {
+                        full: true,
+                        ..survey
+                    }),
                     Answer::Set { members, .. } => Answer::Set {
                         members,
                         full: true,
@@ -588,6 +592,7 @@ impl Session {
             // Not copied when the statement made it: a grid may be most of the memory.
             Value::Grid(grid) => Answer::Grid(Arc::unwrap_or_clone(grid)),
             Value::Period(report) => Answer::Period((*report).clone()),
+            Value::Survey(survey) => Answer::Survey((*survey).clone()),
             Value::Digraph(graph) => self.digraph_answer(graph),
         })
     }

@@ -51,6 +51,8 @@ pub enum Value {
     Period(Arc<PeriodReport>),
     /// `digraph("a>b a>c b>c c>d")`: a game graph, whose vertices are games.
     Digraph(crate::game::digraph::DigraphId),
+    /// What `survey("0.??", n)` found.
+    Survey(Arc<crate::survey::SurveyTable>),
 }
 
 /// A family: `let S(n) = ...`.
@@ -144,6 +146,7 @@ impl Value {
             Value::Table(_) => "a table of values",
             Value::Grid(_) => "a two-way table of values",
             Value::Period(_) => "a period",
+            Value::Survey(_) => "a survey",
             Value::Digraph(_) => "a game graph",
         }
     }
@@ -200,7 +203,11 @@ impl Value {
     pub fn is_data(&self) -> bool {
         !matches!(
             self,
-            Value::Family(_) | Value::Table(_) | Value::Grid(_) | Value::Period(_)
+            Value::Family(_)
+                | Value::Table(_)
+                | Value::Grid(_)
+                | Value::Period(_)
+                | Value::Survey(_)
         )
     }
 
@@ -219,6 +226,7 @@ impl Value {
             Value::Family(_) => 7,
             Value::Table(_) => 8,
             Value::Period(_) => 9,
+            Value::Survey(_) => 12,
             Value::Digraph(_) => 10,
         }
     }

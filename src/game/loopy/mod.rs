@@ -127,6 +127,7 @@ impl Arena {
                 Node::Options(ids) | Node::Sum(ids) | Node::WithSums { ids, .. } => {
                     stack.extend(ids.iter().copied())
                 }
+                &Node::Product { left, right } => stack.extend([left, right]),
                 _ => {}
             }
         }
