@@ -1,4 +1,4 @@
-//! Ferguson's §5 (Game Theory, Part I) as std/examples/coin_turning_games.game works it: the
+//! Ferguson's §5 (Game Theory, Part I) as std/examples/ferguson_coin_turning.game works it: the
 //! answers that worksheet shows without an expected value of the text's (the winning moves of
 //! each position, the exercises), each checked here against the direct computations of
 //! tests/direct_coins: whole rows and small boards by the mex rule over whole positions, larger
