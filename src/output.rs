@@ -590,48 +590,12 @@ fn answer_json(answer: &Answer) -> Value {
 
 /// A survey's record: the fields of its file's row, numbers as numbers.
 fn survey_record_json(record: &crate::survey::Record) -> Value {
-    use crate::survey::Status;
-    let (status, preperiod, period, checked_to, longest, stopped, heap) = match &record.status {
-        Status::Proved {
-            preperiod,
-            period,
-            checked_to,
-        } => (
-            "periodic",
-            Some(*preperiod),
-            Some(*period),
-            Some(*checked_to),
-            None,
-            None,
-            None,
-        ),
-        Status::Open {
-            longest_period,
-            stopped,
-        } => (
-            "open",
-            None,
-            None,
-            None,
-            Some(*longest_period),
-            Some(stopped.word()),
-            None,
-        ),
-        Status::NoTheorem { stopped } => (
-            "values only",
-            None,
-            None,
-            None,
-            None,
-            Some(stopped.word()),
-            None,
-        ),
-        Status::Mismatch { heap } => ("mismatch", None, None, None, None, None, Some(*heap)),
-    };
+    let fields = record.status.fields();
     json!({
-        "game": record.game, "to": record.to, "status": status, "preperiod": preperiod,
-        "period": period, "checked_to": checked_to, "longest_period": longest,
-        "stopped": stopped, "mismatch_at": heap, "computed": record.computed,
+        "game": record.game, "to": record.to, "status": fields.word,
+        "preperiod": fields.preperiod, "period": fields.period, "checked_to": fields.checked_to,
+        "longest_period": fields.longest_period, "stopped": fields.stopped.map(|s| s.word()),
+        "mismatch_at": fields.mismatch_at, "computed": record.computed,
         "largest": record.largest, "engine": record.engine, "rare": record.rare,
         "rechecked": record.rechecked, "seconds": record.millis as f64 / 1000.0,
         "bytes": record.bytes,
