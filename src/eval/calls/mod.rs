@@ -449,6 +449,7 @@ impl Session {
         if !self.named_kind(id) {
             return Ok(());
         }
+        self.room_to_name(span)?;
         let long = args.iter().map(hashed_len).sum::<usize>() > LONG_NAME;
         if long && args.iter().all(crate::eval::names::is_plain) {
             self.naming.names.give_call(id, &function.name.name, args);
@@ -461,6 +462,14 @@ impl Session {
         }
         self.naming.names.give(id, call.into());
         Ok(())
+    }
+
+    /// Stops before naming a game would double the table of names past the `memory` limit.
+    pub(in crate::eval) fn room_to_name(&self, span: Span) -> Result<()> {
+        match self.naming.names.next_growth() {
+            0 => Ok(()),
+            growth => self.room_for(growth, span),
+        }
     }
 
     /// Whether a game of this kind is named: not a heap or a sum, which read better as

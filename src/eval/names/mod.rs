@@ -149,6 +149,22 @@ impl GameNames {
         }
     }
 
+    /// What naming one more game may allocate at once (see
+    /// [`crate::eval::limits::memory::table_growth`]).
+    pub fn next_growth(&self) -> u64 {
+        use crate::eval::limits::memory::table_growth;
+        use std::mem::size_of;
+        table_growth(
+            self.by_game.len(),
+            self.by_game.capacity(),
+            size_of::<(GameId, Arc<str>)>(),
+        ) + table_growth(
+            self.lazy.len(),
+            self.lazy.capacity(),
+            size_of::<(GameId, LazyCall)>(),
+        )
+    }
+
     /// Names a game, unless it has a name already.
     pub fn give(&mut self, id: GameId, name: Arc<str>) {
         if let Some(first) = self.first_family(id) {

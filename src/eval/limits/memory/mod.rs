@@ -159,6 +159,18 @@ impl Owning for GameId {
 /// game's list of options).
 const SUM_SLOT: u64 = 2 * size_of::<[GameId; 2]>() as u64;
 
+/// What inserting into a hash table of `len` entries of `slot` bytes may allocate at once:
+/// a full table is moved into one twice its size (an eighth of its buckets kept free, a
+/// control byte each), beside the old until it is copied. The measure would see the new
+/// table only once it was made and filled, past the limit.
+pub(in crate::eval) fn table_growth(len: usize, capacity: usize, slot: usize) -> u64 {
+    if len < capacity {
+        return 0;
+    }
+    let buckets = (capacity.max(3) + 1) * 8 / 7;
+    (2 * buckets.next_power_of_two() * (slot + 1)) as u64
+}
+
 /// What was growing when the limit was passed.
 enum Growing<'a> {
     Elements {
@@ -390,6 +402,10 @@ impl Session {
                 bytes,
                 span,
             ));
+        }
+        let growth = self.calls.memo.next_growth();
+        if growth > 0 {
+            self.room_for(growth, span)?;
         }
         self.meter.held.memo += bytes;
         if self.meter.held.last_call.as_deref() != Some(family) {
