@@ -167,3 +167,100 @@ fn products_of_coin_games_follow_the_tartan_theorem() {
         "true"
     );
 }
+
+/// The value of every board of `rows` × `columns` coins (bit r·columns + c for the coin at
+/// (r, c)), by the mex rule over the moves `moves(r, c)` lists for a head at (r, c) (each a
+/// set of the other coins it turns, as a mask): with no use of the sum-of-heads theorem.
+fn boards_by_moves(
+    rows: usize,
+    columns: usize,
+    moves: impl Fn(usize, usize) -> Vec<usize>,
+) -> Vec<u64> {
+    let cells = rows * columns;
+    let mut values = vec![0u64; 1 << cells];
+    for board in 1..(1usize << cells) {
+        let mut seen = vec![false; 1 << cells];
+        for cell in 0..cells {
+            if board & (1 << cell) == 0 {
+                continue;
+            }
+            for others in moves(cell / columns, cell % columns) {
+                // The head's cell is the highest turned: every move lowers the board.
+                seen[values[board ^ (1 << cell) ^ others] as usize] = true;
+            }
+        }
+        values[board] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    values
+}
+
+/// Every board's value as grundy gives it: the sum of its heads, `head(x, y)` numbered from
+/// `first`.
+fn grundy_boards(head: &str, rows: usize, columns: usize, first: usize) -> Vec<String> {
+    let boards: Vec<String> = (0..1usize << (rows * columns))
+        .map(|board| {
+            let heads: Vec<String> = (0..rows * columns)
+                .filter(|cell| board & (1 << cell) != 0)
+                .map(|cell| {
+                    format!(
+                        "{head}({}, {})",
+                        cell / columns + first,
+                        cell % columns + first
+                    )
+                })
+                .collect();
+            if heads.is_empty() {
+                "0".to_owned()
+            } else {
+                heads.join(" + ")
+            }
+        })
+        .collect();
+    let printed = eval(&format!(
+        "full [nimber(b) for b in [{}]]",
+        boards.join(", ")
+    ));
+    printed
+        .trim_matches(|c| c == '[' || c == ']')
+        .split(", ")
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn acrostic_twins_boards_are_the_direct_values() {
+    // Two coins in one row or column, the south-east one from heads to tails.
+    let (rows, columns) = (3, 4);
+    let direct = boards_by_moves(rows, columns, |r, c| {
+        let mut moves: Vec<usize> = (0..r).map(|a| 1 << (a * columns + c)).collect();
+        moves.extend((0..c).map(|b| 1 << (r * columns + b)));
+        moves
+    });
+    let expected: Vec<String> = direct.iter().map(u64::to_string).collect();
+    assert_eq!(grundy_boards("acrostic_twins", rows, columns, 0), expected);
+}
+
+#[test]
+fn rugs_boards_are_the_direct_values() {
+    // Every coin of a block whose south-east corner is the head.
+    let (rows, columns) = (3, 4);
+    let direct = boards_by_moves(rows, columns, |r, c| {
+        let mut moves = Vec::new();
+        for a in 0..=r {
+            for b in 0..=c {
+                let mut block = 0;
+                for i in a..=r {
+                    for j in b..=c {
+                        if (i, j) != (r, c) {
+                            block |= 1 << (i * columns + j);
+                        }
+                    }
+                }
+                moves.push(block);
+            }
+        }
+        moves
+    });
+    let expected: Vec<String> = direct.iter().map(u64::to_string).collect();
+    assert_eq!(grundy_boards("rugs", rows, columns, 1), expected);
+}

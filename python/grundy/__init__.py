@@ -19,6 +19,7 @@ from typing import Any
 from ._grundy import (
     Explanation,
     Game,
+    Grid,
     GrundyError,
     Infinity,
     Output,
@@ -34,6 +35,7 @@ from ._grundy import (
 __all__ = [
     "Explanation",
     "Game",
+    "Grid",
     "GrundyError",
     "Infinity",
     "Output",

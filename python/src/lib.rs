@@ -51,6 +51,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<infinity::Infinity>()?;
     m.add_class::<explanation::Explanation>()?;
     m.add_class::<tables::Table>()?;
+    m.add_class::<tables::Grid>()?;
     m.add_class::<tables::Period>()?;
     m.add_class::<tables::Plot>()?;
     m.add_function(wrap_pyfunction!(help, m)?)?;

@@ -83,16 +83,18 @@ impl fmt::Display for SurveyTable {
                 self.missing
             )?;
         }
-        let rows: Vec<[String; 6]> = self.records.iter().map(cells).collect();
-        let header =
-            ["game", "status", "from n0", "period", "largest", "computed"].map(str::to_owned);
+        let rows: Vec<[String; 8]> = self.records.iter().map(cells).collect();
+        let header = [
+            "game", "status", "from n0", "period", "largest", "computed", "rare", "seconds",
+        ]
+        .map(str::to_owned);
         let mut widths = header.clone().map(|h| h.chars().count());
         for row in &rows {
             for (width, cell) in widths.iter_mut().zip(row) {
                 *width = (*width).max(cell.chars().count());
             }
         }
-        let line = |f: &mut fmt::Formatter<'_>, row: &[String; 6]| -> fmt::Result {
+        let line = |f: &mut fmt::Formatter<'_>, row: &[String; 8]| -> fmt::Result {
             write!(f, "\n  {:<w$}", row[0], w = widths[0])?;
             write!(f, "  {:<w$}", row[1], w = widths[1])?;
             for (cell, width) in row[2..].iter().zip(&widths[2..]) {
@@ -116,8 +118,9 @@ impl fmt::Display for SurveyTable {
     }
 }
 
-/// A record's cells: game, status, preperiod, period, largest value, values computed.
-fn cells(record: &Record) -> [String; 6] {
+/// A record's cells: game, status, preperiod, period, largest value, values computed, rare
+/// positions (when the sparse-space engine ran), seconds.
+fn cells(record: &Record) -> [String; 8] {
     let (status, preperiod, period) = match &record.status {
         Status::Proved {
             preperiod, period, ..
@@ -145,5 +148,7 @@ fn cells(record: &Record) -> [String; 6] {
         period,
         record.largest.to_string(),
         record.computed.to_string(),
+        record.rare.map_or(String::new(), |rare| rare.to_string()),
+        format!("{:.1}", record.millis as f64 / 1000.0),
     ]
 }

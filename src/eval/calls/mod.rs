@@ -13,6 +13,7 @@
 
 pub(in crate::eval) mod compile;
 pub(in crate::eval) mod families;
+pub(in crate::eval) mod grids;
 pub(in crate::eval) mod loopy;
 pub(in crate::eval) mod memo;
 pub(in crate::eval) mod require;
@@ -24,7 +25,7 @@ use indexmap::IndexSet;
 use rustc_hash::FxHashSet;
 
 use crate::eval::limits::memory::owned_bytes;
-use crate::eval::report::error::EvalError;
+use crate::eval::report::error::{EvalError, FromLibrary};
 use crate::eval::values::{Function, Value};
 use crate::eval::{Flow, Result, Session};
 use crate::game::GameId;
@@ -339,6 +340,17 @@ impl Session {
         self.calls.chain.pop();
         self.frame.locals = caller_locals;
         let result = match result {
+            // A built-in passed as a value: its errors are told at the call, which the
+            // user wrote, not in the body made for it.
+            Err(Flow::Error(error)) if function.builtin => {
+                let call = self.show_call(&function.name.name, &key);
+                Err(EvalError::FromLibrary(Box::new(FromLibrary {
+                    inner: *error,
+                    at: span,
+                    place: format!("`{call}`"),
+                }))
+                .into())
+            }
             // Leaving the library for the user's code: its errors are told at this call.
             Err(Flow::Error(error)) if function.library && !caller_in_library => {
                 Err(self.library_error_at(*error, span).into())

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use crate::eval::files::drawing::Drawing;
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Value;
-use crate::eval::values::tables::Table;
+use crate::eval::values::tables::{Cell, Grid, Table};
 use crate::eval::{Result, Session};
 use crate::game::loopy::LoopyValue;
 use crate::plot::{Marks, Plot, Sequence};
@@ -145,6 +145,7 @@ impl Session {
             Value::Game(_) => "a game has one value; `plot` draws a family's values against n: \
                                `plot seq(kayles, 0..100)`"
                 .to_owned(),
+            Value::Grid(grid) => grid_help(grid),
             _ => "`plot` draws a family's values against n, as `seq` tabulates them: \
                   `plot seq(kayles, 0..100)`, or a survey's codes by status: \
                   `plot survey(\"0.??\", 1000)`"
@@ -157,4 +158,28 @@ impl Session {
         )
         .with_help(help)
     }
+}
+
+/// How to plot one row of a two-way table: its first argument fixed, as a family of one
+/// argument (whose values are games: an integer entry is made the heap of that size).
+fn grid_help(grid: &Grid) -> String {
+    // The last row: the first is often all 0 (x ⊗ 0, a board with no coin turned).
+    let x = grid.rows.last().copied().unwrap_or(0);
+    let ints = grid.cells.iter().all(|cell| matches!(cell, Cell::Int(_)));
+    let columns = match (grid.columns.first(), grid.columns.last()) {
+        (Some(first), Some(last)) => format!("{first}..{}", last.saturating_add(1)),
+        _ => "0..16".to_owned(),
+    };
+    let inline = grid.family.starts_with('(');
+    let name = if inline { "f" } else { &grid.family };
+    let call = format!("{name}({x}, n)");
+    let value = if ints { format!("*{call}") } else { call };
+    let named = match inline {
+        true => format!("name the function (`let f = {}`), then ", grid.family),
+        false => String::new(),
+    };
+    format!(
+        "`plot` draws a family of one argument against n; to draw one row of this table, fix \
+         its first argument: {named}`plot seq(n => {value}, {columns})`"
+    )
 }

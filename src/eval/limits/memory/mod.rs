@@ -25,6 +25,7 @@ pub(in crate::eval) use measured::Measured;
 use crate::eval::report::error::EvalError;
 use crate::eval::report::words::in_mib;
 use crate::eval::values::Value;
+use crate::eval::values::tables::Cell;
 use crate::eval::{Result, Session};
 use crate::game::GameId;
 use crate::game::loopy::LoopyValue;
@@ -167,6 +168,10 @@ enum Growing<'a> {
     },
     Table {
         rows: usize,
+        bytes: u64,
+    },
+    Grid {
+        cells: usize,
         bytes: u64,
     },
     Memo {
@@ -322,6 +327,16 @@ impl Session {
         // The numbers gone through, then the rows: a number and a value each.
         let bytes = (rows * (size_of::<i64>() + size_of::<(i64, LoopyValue)>())) as u64;
         self.charge(bytes, Growing::Table { rows, bytes }, span)?;
+        self.meter.held.lists += bytes;
+        self.hold_outside();
+        Ok(())
+    }
+
+    /// Charges the grid `seq(F, rows, columns)` makes, of `cells` entries, as a table is.
+    pub(in crate::eval) fn grid_grows(&mut self, cells: usize, span: Span) -> Result<()> {
+        let each = size_of::<Cell>();
+        let bytes = cells.saturating_mul(each) as u64;
+        self.charge(bytes, Growing::Grid { cells, bytes }, span)?;
         self.meter.held.lists += bytes;
         self.hold_outside();
         Ok(())
@@ -497,6 +512,7 @@ impl Session {
         let own = match growing {
             Growing::Elements { bytes, .. }
             | Growing::Table { bytes, .. }
+            | Growing::Grid { bytes, .. }
             | Growing::Name { bytes, .. }
             | Growing::Image { bytes, .. }
             | Growing::Dag { bytes } => bytes,
@@ -564,6 +580,11 @@ impl Session {
             Growing::Table { rows, bytes } => (
                 "this table".to_owned(),
                 format!("{rows} rows take {}", in_mib(bytes)),
+                "a table is held whole while it is computed".to_owned(),
+            ),
+            Growing::Grid { cells, bytes } => (
+                "this table".to_owned(),
+                format!("{cells} entries take {}", in_mib(bytes)),
                 "a table is held whole while it is computed".to_owned(),
             ),
             Growing::Memo { call, entries } => (
@@ -646,6 +667,20 @@ pub(in crate::eval) fn owned_bytes(value: &Value) -> u64 {
                 .sum();
             (table.entries.len() * size_of::<(i64, LoopyValue)>() + table.family.len()) as u64
                 + ALLOCATION
+                + infinite
+        }
+        Value::Grid(grid) if Arc::strong_count(grid) == 1 => {
+            let infinite: u64 = (grid.cells.iter())
+                .filter_map(|cell| match cell {
+                    Cell::Game(LoopyValue::Infinite(k)) => {
+                        Some((k.len() * size_of::<u64>()) as u64 + ALLOCATION)
+                    }
+                    _ => None,
+                })
+                .sum();
+            let numbers = (grid.rows.len() + grid.columns.len()) * size_of::<i64>();
+            (grid.cells.len() * size_of::<Cell>() + numbers + grid.family.len()) as u64
+                + 3 * ALLOCATION
                 + infinite
         }
         _ => 0,
