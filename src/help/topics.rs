@@ -127,7 +127,7 @@ move passes) is refused at once, and Ctrl-C stops the layout.",
     },
     Topic {
         name: "plot",
-        title: "plot: a family's values drawn against n",
+        title: "plot: a family's values drawn against n, a survey's codes by status",
         text: "`plot seq(F, 0..1000)` draws the table `seq` makes as an SVG scatter plot: n across, \
 the Grundy value up, the family's name above; when grundy has proved a period, the preperiod is \
 shaded and a line marks where each period starts. In a sparse game (octal 0.16, Grundy's game) the \
@@ -136,8 +136,12 @@ sequences are thinned to one mark per pixel, so a plot of a million values stays
 lone rare value still shown. At the REPL's prompt the plot is written to \
 plot.svg in the current folder; from the command line it is printed: grundy eval 'plot \
 seq(kayles, 0..200)' > kayles.svg. `plot ... to \"kayles.svg\"` writes it to that file (in a \
-folder that exists; a named pipe is refused), `to \"kayles.png\"` as PNG.",
-        example: "plot seq(kayles, 0..100)\nlet S(n) = < S(n - k) for k in {1, 3, 4} if k <= n >\nplot seq(S, 0..40)",
+folder that exists; a named pipe is refused), `to \"kayles.png\"` as PNG. `plot survey(\"0.???\", \
+10000)` draws a survey as a grid of its codes, 8 rows by the first digit and 64 columns by the \
+last two (a list of codes in the order asked), each cell coloured by status: periodic in blue, \
+darker the longer the period (log scale), open in orange, values only in grey, a mismatch in red; \
+each cell's tooltip gives its record.",
+        example: "plot seq(kayles, 0..100)\nlet S(n) = < S(n - k) for k in {1, 3, 4} if k <= n >\nplot seq(S, 0..40)\nplot survey(\"0.?\", 200)",
     },
     Topic {
         name: "numbers",
@@ -480,6 +484,7 @@ out among the machine's cores: a table of periods (periodic from n0 with period 
 largest values and values computed. Codes are written with `?` for each octal digit that \
 varies (\"0.???\" is every three-digit code) or listed. A third argument names a CSV file: \
 each record is written as it is done, and the survey run again reads back what is there. \
+`plot survey(...)` draws it as a grid of codes coloured by status (`:help plot`). \
 From the command line: `grundy survey '0.???' --to 100000 --file s.csv`.",
         example: "survey([\"0.77\", \"0.07\", \"0.007\"], 2000)\nsurvey(\"0.1?\", 1000)",
     },
