@@ -25,11 +25,16 @@ from ._grundy import (
     Period,
     Plot,
     Session,
+    Survey,
     Table,
     __version__,
     completions,
     help,
+    read_survey_file,
+    survey_job,
+    write_survey_record,
 )
+from ._survey import survey
 
 __all__ = [
     "Explanation",
@@ -40,6 +45,7 @@ __all__ = [
     "Period",
     "Plot",
     "Session",
+    "Survey",
     "Table",
     "__version__",
     "completions",
@@ -48,6 +54,10 @@ __all__ = [
     "game",
     "help",
     "nim",
+    "read_survey_file",
+    "survey",
+    "survey_job",
+    "write_survey_record",
 ]
 
 _default: Session | None = None
