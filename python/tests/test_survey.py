@@ -84,7 +84,7 @@ def test_the_default_pool_and_threads_give_the_language_s_records() -> None:
     local = grundy.survey("0.??", 2000)
     assert kept(local.records) == expected
     assert (local.asked, local.to, local.resumed, local.file) == ("0.??", 2000, 0, None)
-    assert local.threads == min(os.cpu_count() or 1, 63)
+    assert local.threads == min(grundy._grundy._survey_cores(), 63)
     with ThreadPoolExecutor(max_workers=2) as pool:
         threaded = grundy.survey("0.??", 2000, executor=pool)
     assert kept(threaded.records) == expected
