@@ -26,11 +26,16 @@ from ._grundy import (
     Period,
     Plot,
     Session,
+    Survey,
     Table,
     __version__,
     completions,
     help,
+    read_survey_file,
+    survey_job,
+    write_survey_record,
 )
+from ._survey import survey
 
 __all__ = [
     "Explanation",
@@ -42,6 +47,7 @@ __all__ = [
     "Period",
     "Plot",
     "Session",
+    "Survey",
     "Table",
     "__version__",
     "completions",
@@ -50,6 +56,10 @@ __all__ = [
     "game",
     "help",
     "nim",
+    "read_survey_file",
+    "survey",
+    "survey_job",
+    "write_survey_record",
 ]
 
 _default: Session | None = None

@@ -12,6 +12,7 @@ use crate::game::Game;
 use crate::infinity::value_object;
 use crate::naming::{Held as Binding, Written};
 use crate::state::Session;
+use crate::survey::Survey;
 use crate::tables::{Grid, Period, Plot, Table};
 
 /// The Python value of an answer: from its value where the statement had one (games stay
@@ -37,6 +38,7 @@ pub fn answer(
         (_, Answer::Grid(grid)) => Ok(Py::new(py, Grid::new(grid.clone()))?.into_any()),
         (_, Answer::Period(report)) => Ok(Py::new(py, Period::new(report.clone()))?.into_any()),
         (_, Answer::Plot(plot)) => Ok(Py::new(py, Plot::new(plot.clone()))?.into_any()),
+        (_, Answer::Survey(table)) => Ok(Py::new(py, Survey::new(table.clone()))?.into_any()),
         (_, Answer::Explanation(explanation)) => {
             Ok(Py::new(py, Explanation::new(explanation.clone()))?.into_any())
         }
@@ -108,6 +110,7 @@ pub fn value(session: &Bound<'_, Session>, value: &Value, hashable: bool) -> PyR
             }
             dict.into_any().unbind()
         }
+        Value::Survey(table) => Py::new(py, Survey::new((**table).clone()))?.into_any(),
         other => PyString::new(py, other.kind()).into_any().unbind(),
     })
 }
