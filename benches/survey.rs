@@ -6,18 +6,7 @@
 
 use std::time::Instant;
 
-use grundy::survey::{self, Job, Listener, Record};
-
-struct Collect(Vec<Record>);
-
-impl Listener for Collect {
-    fn record(&mut self, record: Record) {
-        self.0.push(record);
-    }
-    fn progress(&mut self, _: usize, _: usize, _: u64) -> bool {
-        true
-    }
-}
+use grundy::survey::{self, Job};
 
 fn main() {
     let full = std::env::var("FULL").is_ok_and(|v| v == "1");
@@ -45,19 +34,18 @@ fn main() {
             threads.push(cores);
         }
         for &count in &threads {
-            let mut collect = Collect(Vec::new());
             let started = Instant::now();
-            survey::run_jobs(&jobs, count, &mut collect);
+            let records = survey::run_all(&jobs, count);
             let whole = started.elapsed().as_secs_f64();
-            let slowest = collect.0.iter().max_by_key(|r| r.millis).expect("a game");
-            let periodic = (collect.0.iter())
+            let slowest = records.iter().max_by_key(|r| r.millis).expect("a game");
+            let periodic = (records.iter())
                 .filter(|r| matches!(r.status, survey::Status::Proved { .. }))
                 .count();
             println!(
                 "| {to} | {count} | {whole:.1} s | {:.1} s ({}) | {periodic} | {} |",
                 slowest.millis as f64 / 1000.0,
                 slowest.game,
-                collect.0.len() - periodic
+                records.len() - periodic
             );
         }
     }

@@ -9,7 +9,7 @@ use crate::game::loopy::{LoopyValue, Outcome};
 use serde_json::{Value, json};
 
 use crate::diagnostics::{self, Style};
-use crate::eval::{Answer, Diagnosis, Event, FailedAssert, Session, Summary, Verdict};
+use crate::eval::{Answer, Cell, Diagnosis, Event, FailedAssert, Session, Summary, Verdict};
 use crate::explain::Explanation;
 use crate::game::misere::Play;
 use crate::game::show_nimber;
@@ -40,7 +40,9 @@ pub fn print_event(event: Event, format: Format, file: &str, interrupt: &AtomicB
             // Pictures and tables are laid out in columns: wrapping would break them.
             let laid_out = matches!(
                 answer,
-                Answer::Table(_) | Answer::Explanation(Explanation::Tree(_) | Explanation::Dot(_))
+                Answer::Table(_)
+                    | Answer::Grid(_)
+                    | Answer::Explanation(Explanation::Tree(_) | Explanation::Dot(_))
             );
             print_text_until(&text, style, !laid_out, interrupt)
         }
@@ -451,6 +453,16 @@ fn worth(value: &LoopyValue) -> (Value, Value) {
     }
 }
 
+/// An entry of a grid as a number: an integer as it is, a game by its nimber; null for a
+/// game worth ∞.
+fn cell_number(cell: &Cell) -> Value {
+    match cell {
+        Cell::Int(n) => json!(n),
+        Cell::Game(LoopyValue::Finite(nimber)) => json!(nimber),
+        Cell::Game(LoopyValue::Infinite(_)) => Value::Null,
+    }
+}
+
 fn outcome_word(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Winning => "winning",
@@ -494,7 +506,7 @@ fn answer_json(answer: &Answer) -> Value {
             json!({ "kind": "definition", "name": name, "family": family })
         }
         Answer::Assert(verdict) => verdict_json(verdict),
-        Answer::Family { name, example } => {
+        Answer::Family { name, example, .. } => {
             json!({ "kind": "family", "name": name, "example": example })
         }
         Answer::Table(table) => {
@@ -510,6 +522,27 @@ fn answer_json(answer: &Answer) -> Value {
                 .period
                 .map(|(preperiod, period)| json!({ "preperiod": preperiod, "period": period }));
             json!({ "kind": "sequence", "family": table.family, "values": values, "period": period })
+        }
+        Answer::Grid(grid) => {
+            // Numbers, row by row, so that a program reads entry (i, j) as values[i][j];
+            // the few games worth ∞ (a loopy family's) are null there and listed apart.
+            let width = grid.columns.len().max(1);
+            let values: Vec<Vec<Value>> = (0..grid.rows.len())
+                .map(|i| grid.row(i).iter().map(cell_number).collect())
+                .collect();
+            let infinite: Vec<Value> = (grid.cells.iter().enumerate())
+                .filter_map(|(at, cell)| match cell {
+                    Cell::Game(LoopyValue::Infinite(k)) => Some(json!({
+                        "row": grid.rows[at / width], "column": grid.columns[at % width],
+                        "infinity": k,
+                    })),
+                    _ => None,
+                })
+                .collect();
+            json!({
+                "kind": "grid", "family": grid.family, "rows": grid.rows,
+                "columns": grid.columns, "values": values, "infinity": infinite,
+            })
         }
         Answer::Survey(survey) => {
             let records: Vec<Value> = survey.records.iter().map(survey_record_json).collect();
@@ -557,48 +590,12 @@ fn answer_json(answer: &Answer) -> Value {
 
 /// A survey's record: the fields of its file's row, numbers as numbers.
 fn survey_record_json(record: &crate::survey::Record) -> Value {
-    use crate::survey::Status;
-    let (status, preperiod, period, checked_to, longest, stopped, heap) = match &record.status {
-        Status::Proved {
-            preperiod,
-            period,
-            checked_to,
-        } => (
-            "periodic",
-            Some(*preperiod),
-            Some(*period),
-            Some(*checked_to),
-            None,
-            None,
-            None,
-        ),
-        Status::Open {
-            longest_period,
-            stopped,
-        } => (
-            "open",
-            None,
-            None,
-            None,
-            Some(*longest_period),
-            Some(stopped.word()),
-            None,
-        ),
-        Status::NoTheorem { stopped } => (
-            "values only",
-            None,
-            None,
-            None,
-            None,
-            Some(stopped.word()),
-            None,
-        ),
-        Status::Mismatch { heap } => ("mismatch", None, None, None, None, None, Some(*heap)),
-    };
+    let fields = record.status.fields();
     json!({
-        "game": record.game, "to": record.to, "status": status, "preperiod": preperiod,
-        "period": period, "checked_to": checked_to, "longest_period": longest,
-        "stopped": stopped, "mismatch_at": heap, "computed": record.computed,
+        "game": record.game, "to": record.to, "status": fields.word,
+        "preperiod": fields.preperiod, "period": fields.period, "checked_to": fields.checked_to,
+        "longest_period": fields.longest_period, "stopped": fields.stopped.map(|s| s.word()),
+        "mismatch_at": fields.mismatch_at, "computed": record.computed,
         "largest": record.largest, "engine": record.engine, "rare": record.rare,
         "rechecked": record.rechecked, "seconds": record.millis as f64 / 1000.0,
         "bytes": record.bytes,

@@ -370,3 +370,32 @@ tree <<*0 + *2>>
     assert!(!transcript.contains("A(1)"), "{transcript}");
     insta::assert_snapshot!(transcript);
 }
+
+/// A family whose body forwards through an `if` to calls or a sum of them (a row as the sum of
+/// its heads, taken apart a head at a time) is told as those calls are: each part moved in by
+/// its own call and the words its body gives the move.
+#[test]
+fn a_body_forwarding_through_an_if_keeps_its_parts_words() {
+    let program = "
+let S(n) = < S(n - k) as \"take \" + str(k) for k in 1..=3 if k <= n >
+let heads(p) = if len(p) == 0 then 0 else if len(p) == 1 then S(p[0]) else S(p[0]) + heads(p[1:])
+moves heads([4, 6, 7])";
+    // S(n) is worth n mod 4: 0 ⊕ 2 ⊕ 3 = 1, and each part has a move that wins.
+    let moves = eval(program);
+    for line in [
+        "S(4) → S(1): take 3, leaving S(1) + S(6) + ",
+        "S(6) → S(3): take 3, leaving S(4) + S(3) + ",
+        " → S(6): take 1, leaving S(4) + S(6) + S(6) ≡ 0",
+    ] {
+        assert!(moves.contains(line), "{line} in\n{moves}");
+    }
+    // The branch taken is the one explained: a single part is the call it forwards to.
+    let single = eval(&format!("{program}\nmoves heads([5])"));
+    assert!(single.contains("heads([5]) → S(4) ≡ 0: take 1"), "{single}");
+    // A library family passed by name before its file is loaded still names its games.
+    let ruler = eval("let two(F, a, b) = F(a) + F(b)\nmoves all two(ruler, 1, 5)");
+    assert!(
+        ruler.contains("ruler(5) → ruler(3) + ruler(4): turn coins 3 to 5"),
+        "{ruler}"
+    );
+}

@@ -80,6 +80,7 @@ fn tables_searches_and_loops_stop() {
         "seq(S, 0..200000)",
     );
     stops("", r#"seq(octal("0.007"), 0..100000)"#);
+    stops("", "seq(nim_mul, 0..3000, 0..3000)");
 }
 
 /// Reading, valuing and keeping a game graph of 2 * 10^5 vertices.

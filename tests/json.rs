@@ -101,9 +101,11 @@ impl Schema {
         Ok(())
     }
 
+    /// `ty` is one type or several joined by ` or `; brackets group a type an array holds:
+    /// `array of arrays of (integer or null)`.
     fn check_type(&self, value: &Value, ty: &str) -> Result<(), String> {
         let mut reasons = Vec::new();
-        for alternative in ty.split(" or ") {
+        for alternative in alternatives(ty) {
             match self.check_one(value, alternative.trim()) {
                 Ok(()) => return Ok(()),
                 Err(reason) => reasons.push(reason),
@@ -139,6 +141,14 @@ impl Schema {
                     let element = match element {
                         "strings" => "string",
                         "integers" => "integer",
+                        grouped if grouped.starts_with('(') && grouped.ends_with(')') => {
+                            &grouped[1..grouped.len() - 1]
+                        }
+                        nested if nested.starts_with("arrays of ") => {
+                            return (value.as_array().ok_or("not an array")?.iter()).try_for_each(
+                                |v| self.check_type(v, &format!("array of {}", &nested[10..])),
+                            );
+                        }
                         part => part,
                     };
                     let array = value.as_array().ok_or("not an array")?;
@@ -153,6 +163,24 @@ impl Schema {
             },
         }
     }
+}
+
+/// The types ` or ` joins in `ty`, outside brackets.
+fn alternatives(ty: &str) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0, 0);
+    for (i, c) in ty.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            _ if depth == 0 && ty[i..].starts_with(" or ") => {
+                parts.push(ty[start..i].trim());
+                start = i + " or ".len();
+            }
+            _ => {}
+        }
+    }
+    parts.push(ty[start..].trim());
+    parts
 }
 
 /// What one run printed: its objects, and its exit code.

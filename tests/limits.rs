@@ -123,6 +123,17 @@ fn statements_that_passed_the_limits_stop_at_them() {
         (&["memory=1e7"], "len(str([0] * 3000000))", memory_limited),
         (&["memory=1e7"], "stalk(10**7)", memory_limited),
         (&["memory=1e8"], "len([0] * 10000000)", memory_limited),
+        // A grid, and what `nim_mul` remembers of its calls.
+        (
+            &["memory=1e8"],
+            "seq(nim_mul, 0..3000, 0..3000)",
+            memory_limited,
+        ),
+        (
+            &["memory=6e7"],
+            "seq(nim_mul, 0..1400, 0..1400)",
+            memory_limited,
+        ),
         // A comprehension's listing was held while its members were copied into the set
         // or list, and each copy into the next: 154 MiB under a limit of 128 MB.
         (

@@ -92,3 +92,26 @@ fn mistakes_are_diagnosed() {
         assert!(error.contains(message), "{source}:\n{error}");
     }
 }
+
+/// Ferguson's Exercise 6 (the worksheet std/examples/ferguson_coin_turning.game shows
+/// grundy's answers; the text prints none): checked against the products by the mex rule.
+#[test]
+fn fergusons_exercise_6_by_the_definition() {
+    let table = naive_products(64);
+    let times = |a: usize, b: usize| table[a][b];
+    let printed = eval("[6 ⊗ 21, 25 ⊗ 40, nim_div(15, 14), nim_sqrt(8)]");
+    let quotient = (0..64).find(|&q| times(q, 14) == 15).unwrap();
+    let root = (0..64).find(|&r| times(r, r) == 8).unwrap();
+    assert_eq!(
+        printed,
+        format!("[{}, {}, {quotient}, {root}]", times(6, 21), times(25, 40))
+    );
+    let roots: Vec<String> = (0..16)
+        .filter(|&x| times(x, x) ^ x as u64 ^ 6 == 0)
+        .map(|x| x.to_string())
+        .collect();
+    assert_eq!(
+        eval("[x for x in 0..16 if (x ⊗ x) ^ x ^ 6 == 0]"),
+        format!("[{}]", roots.join(", "))
+    );
+}

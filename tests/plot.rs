@@ -343,3 +343,245 @@ fn values_worth_infinity_are_crosses_above_the_values() {
         "{texts:?}"
     );
 }
+
+/// A survey's record as `--json` gives it: the game, its status, and its period and
+/// preperiod when proved.
+type Surveyed = (String, String, Option<(u64, u64)>);
+
+fn survey_records(source: &str) -> Vec<Surveyed> {
+    let output = grundy(&["--json", "eval", source]);
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let object: Value = serde_json::from_str(stdout.lines().last().unwrap()).unwrap();
+    object["records"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let period = r["period"]
+                .as_u64()
+                .map(|p| (p, r["preperiod"].as_u64().unwrap()));
+            let game = r["game"].as_str().unwrap().to_owned();
+            (game, r["status"].as_str().unwrap().to_owned(), period)
+        })
+        .collect()
+}
+
+/// A survey's cell as drawn: where it is, its class, colour and tooltip.
+#[derive(Debug)]
+struct Cell {
+    x: f64,
+    y: f64,
+    class: String,
+    fill: String,
+    title: String,
+}
+
+/// The cells of a survey's SVG (rectangles of class `cell ...`) and its legend's swatches.
+fn survey_cells(svg: &str) -> (Vec<Cell>, Vec<Cell>) {
+    let document = roxmltree::Document::parse(svg.trim_end()).unwrap();
+    let of_class = |prefix: &str| -> Vec<Cell> {
+        let number = |node: &roxmltree::Node, name| node.attribute(name).unwrap().parse().unwrap();
+        document
+            .descendants()
+            .filter(|node| node.has_tag_name("rect"))
+            .filter_map(|node| {
+                let class = node.attribute("class")?.strip_prefix(prefix)?.to_owned();
+                let title = node.children().find(|c| c.has_tag_name("title"))?;
+                Some(Cell {
+                    x: number(&node, "x"),
+                    y: number(&node, "y"),
+                    class,
+                    fill: node.attribute("fill").unwrap().to_owned(),
+                    title: title.text().unwrap().to_owned(),
+                })
+            })
+            .collect()
+    };
+    (of_class("cell "), of_class("swatch "))
+}
+
+/// The class a status is drawn with.
+fn class_of(status: &str) -> &'static str {
+    match status {
+        "periodic" => "periodic",
+        "open" => "open",
+        "values only" => "values-only",
+        "mismatch" => "mismatch",
+        other => panic!("status {other}"),
+    }
+}
+
+/// Brightness of a `#RRGGBB` colour, the sum of its parts.
+fn brightness(fill: &str) -> u32 {
+    (0..3)
+        .map(|i| u32::from_str_radix(&fill[1 + 2 * i..3 + 2 * i], 16).unwrap())
+        .sum()
+}
+
+/// The issue's picture: `0.???` as a table of 8 rows by d1 and 64 columns by d2d3, labelled,
+/// one cell a code, each coloured by its status in the survey's records, periodic ones the
+/// darker the longer their period, with a legend drawn in the same colours.
+#[test]
+fn a_survey_is_a_table_of_codes_coloured_by_status() {
+    let source = r#"survey("0.???", 1000)"#;
+    let records = survey_records(source);
+    assert_eq!(records.len(), 511);
+    let svg = eval(&format!("plot {source}"));
+    let (texts, _) = read(&svg);
+    let (cells, swatches) = survey_cells(&svg);
+    assert_eq!(cells.len(), 512, "a cell for each code, 0.000 among them");
+
+    // Rows by the first digit, columns by the last two: the labels spell the code.
+    let mut xs: Vec<f64> = cells.iter().map(|c| c.x).collect();
+    let mut ys: Vec<f64> = cells.iter().map(|c| c.y).collect();
+    for places in [&mut xs, &mut ys] {
+        places.sort_by(f64::total_cmp);
+        places.dedup();
+    }
+    assert_eq!((ys.len(), xs.len()), (8, 64));
+    for d1 in 0..8 {
+        assert!(texts.contains(&format!("0.{d1}")), "no row 0.{d1}");
+    }
+    for d2d3 in 0..64 {
+        assert!(
+            texts.contains(&format!("{d2d3:02o}")),
+            "no column {d2d3:02o}"
+        );
+    }
+    let code_at = |cell: &Cell| {
+        let row = ys.iter().position(|&y| y == cell.y).unwrap();
+        let column = xs.iter().position(|&x| x == cell.x).unwrap();
+        // `0.100` is `0.1`, as the survey names it.
+        let digits = format!("{row}{column:02o}");
+        format!("0.{}", digits.trim_end_matches('0'))
+    };
+    let by_code: std::collections::HashMap<String, &Cell> =
+        cells.iter().map(|cell| (code_at(cell), cell)).collect();
+    assert_eq!(by_code["0."].class, "empty");
+    assert_eq!(by_code["0."].title, "0.000: no moves");
+
+    for (game, status, period) in &records {
+        let cell = by_code[game];
+        assert_eq!(cell.class, class_of(status), "{game}");
+        assert!(
+            cell.title.starts_with(&format!("{game}: {status}")),
+            "{cell:?}"
+        );
+        if let Some((period, preperiod)) = period {
+            let said = format!("period {period} from n = {preperiod}");
+            assert!(cell.title.contains(&said), "{cell:?}");
+        }
+    }
+    // One colour a status, but for periodic games: a colour a period, darker when longer.
+    let periodic: Vec<(u64, &Cell)> = records
+        .iter()
+        .filter_map(|(game, _, period)| Some((period.as_ref()?.0, by_code[game])))
+        .collect();
+    for &(a, a_cell) in &periodic {
+        for &(b, b_cell) in &periodic {
+            if a < b {
+                assert!(
+                    brightness(&a_cell.fill) >= brightness(&b_cell.fill),
+                    "{a} {b}"
+                );
+            }
+        }
+    }
+    let (shortest, longest) = (
+        periodic.iter().min_by_key(|p| p.0).unwrap(),
+        periodic.iter().max_by_key(|p| p.0).unwrap(),
+    );
+    assert!(brightness(&shortest.1.fill) > brightness(&longest.1.fill));
+    // The legend: a swatch for some periods, each the colour of the cells of that period, and
+    // one for open games.
+    let mut shown = 0;
+    for swatch in swatches.iter().filter(|s| s.class == "periodic") {
+        let period: u64 = swatch
+            .title
+            .strip_prefix("period ")
+            .unwrap()
+            .parse()
+            .unwrap();
+        for (_, cell) in periodic.iter().filter(|p| p.0 == period) {
+            assert_eq!(cell.fill, swatch.fill, "period {period}");
+            shown += 1;
+        }
+    }
+    assert!(shown > 0);
+    let open = swatches.iter().find(|s| s.class == "open").unwrap();
+    assert!(
+        cells
+            .iter()
+            .filter(|c| c.class == "open")
+            .all(|c| c.fill == open.fill)
+    );
+    let count = |status| records.iter().filter(|r| r.1 == status).count();
+    let counted = format!(
+        "511 games: {} periodic, {} open",
+        count("periodic"),
+        count("open")
+    );
+    assert!(texts.contains(&counted), "no {counted:?} in {texts:?}");
+    assert!(texts.contains(&format!("open: no period found ({})", count("open"))));
+    assert!(texts.contains(&"survey of 0.??? to n = 1000".to_owned()));
+}
+
+/// A list of codes of several lengths is drawn in the order asked, wrapped, each cell
+/// showing its code; codes the periodicity theorem does not cover have their own colour.
+#[test]
+fn a_list_of_codes_is_drawn_in_order() {
+    let source = r#"survey(["0.77", "0.007", "0.8", "4.?"], 500)"#;
+    let records = survey_records(source);
+    let svg = eval(&format!("plot {source}"));
+    let (texts, _) = read(&svg);
+    let (cells, swatches) = survey_cells(&svg);
+    assert_eq!(cells.len(), records.len());
+    for (cell, (game, status, _)) in cells.iter().zip(&records) {
+        assert_eq!(cell.class, class_of(status), "{game}");
+        assert!(cell.title.starts_with(&format!("{game}: ")), "{cell:?}");
+        assert!(texts.contains(game), "no {game} in {texts:?}");
+    }
+    // Left to right, then the next row.
+    for pair in cells.windows(2) {
+        assert!(pair[0].y < pair[1].y || (pair[0].y == pair[1].y && pair[0].x < pair[1].x));
+    }
+    assert_eq!(cells[2].class, "values-only");
+    let values_only = swatches.iter().find(|s| s.class == "values-only").unwrap();
+    assert_eq!(values_only.fill, cells[2].fill);
+    assert!(texts.contains(&"values only: no periodicity theorem (1)".to_owned()));
+}
+
+/// `to` writes a survey's plot as SVG or PNG, and the JSON object has its SVG.
+#[test]
+fn a_surveys_plot_goes_to_a_file() {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-survey-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["codes.svg", "codes.png"] {
+        let file = dir.join(name);
+        let _ = std::fs::remove_file(&file);
+        let source = format!("plot survey(\"0.??\", 300) to \"{}\"", file.display());
+        assert_eq!(
+            eval(&source),
+            format!(
+                "plot of the survey of 0.?? to n = 300 (63 games) written to {}\n",
+                file.display()
+            )
+        );
+        let bytes = std::fs::read(&file).unwrap();
+        if name.ends_with(".png") {
+            assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+        } else {
+            let (cells, _) = survey_cells(std::str::from_utf8(&bytes).unwrap());
+            assert_eq!(cells.len(), 64, "8 by 8, 0.00 among them");
+        }
+    }
+    let file = dir.join("codes.svg");
+    let source = format!("plot survey(\"0.??\", 300) to \"{}\"", file.display());
+    let output = grundy(&["--json", "eval", &source]);
+    let object: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(object["kind"], "plot");
+    assert_eq!(object["family"], "survey of 0.?? to n = 300");
+    assert_eq!(object["values"], 63);
+    assert_eq!(object["svg"], std::fs::read_to_string(&file).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

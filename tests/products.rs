@@ -181,8 +181,9 @@ fn a_row_is_the_sum_of_its_heads_and_why_says_so() {
     let proof = eval("why coin_turning_row(moebius_rule, \"HTHTH\")");
     assert!(
         proof.contains(
-            "coin_turning_row(moebius_rule, \"HTHTH\") = *1 + coin_turning(moebius_rule, 3) + \
-             coin_turning(moebius_rule, 5)   (a coin-turning position is the sum of its heads"
+            "coin_turning_row(moebius_rule, \"HTHTH\") = coin_turning(moebius_rule, 1) + \
+             coin_turning(moebius_rule, 3) + coin_turning(moebius_rule, 5)   (a coin-turning \
+             position is the sum of its heads"
         ),
         "{proof}"
     );

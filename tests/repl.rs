@@ -482,7 +482,8 @@ fn a_long_line_typed_key_by_key_is_read() {
     quit(repl);
 }
 
-/// At the prompt a plot goes to `plot.svg` in the current folder, and the REPL says so.
+/// At the prompt a plot (of a table, or a survey) goes to `plot.svg` in the current folder,
+/// and the REPL says so.
 #[test]
 fn plot_at_the_prompt_writes_plot_svg() {
     let dir = history_file("plot").with_extension("dir");
@@ -505,5 +506,13 @@ fn plot_at_the_prompt_writes_plot_svg() {
     assert!(!said.contains("<svg"), "{said}");
     let svg = std::fs::read_to_string(dir.join("plot.svg")).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    // A survey's plot goes to the same file.
+    let said = keys(&mut repl, "plot survey(\"0.?\", 100)\r");
+    assert!(
+        said.contains("plot of the survey of 0.? to n = 100 (7 games) written to plot.svg"),
+        "{said}"
+    );
+    let svg = std::fs::read_to_string(dir.join("plot.svg")).unwrap();
+    assert!(svg.contains(">survey of 0.? to n = 100</text>"), "{svg}");
     quit(repl);
 }

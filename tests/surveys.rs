@@ -8,7 +8,7 @@ use std::process::Command;
 
 use common::{errors, eval};
 use grundy::game::heap::{Code, HeapGame, naive_values};
-use grundy::survey::{self, Job, Listener, Record, Status};
+use grundy::survey::{self, Job, Record, Status};
 
 /// Periods and preperiods of octal games of up to three digits, from Czajka's table of the
 /// games solved from their first 1000 values (github.com/tczajka/octal-games,
@@ -87,17 +87,6 @@ const PUBLISHED: &[(&str, u64, u64)] = &[
     ("0.772", 8, 4),
 ];
 
-struct Collect(Vec<Record>);
-
-impl Listener for Collect {
-    fn record(&mut self, record: Record) {
-        self.0.push(record);
-    }
-    fn progress(&mut self, _: usize, _: usize, _: u64) -> bool {
-        true
-    }
-}
-
 fn survey_of(pattern: &str, to: u64) -> Vec<Record> {
     let jobs: Vec<Job> = survey::expand(pattern)
         .unwrap()
@@ -109,9 +98,7 @@ fn survey_of(pattern: &str, to: u64) -> Vec<Record> {
             work: u64::MAX,
         })
         .collect();
-    let mut collect = Collect(Vec::new());
-    survey::run_jobs(&jobs, 2, &mut collect);
-    collect.0
+    survey::run_all(&jobs, 2)
 }
 
 #[test]

@@ -19,27 +19,35 @@ from typing import Any
 from ._grundy import (
     Explanation,
     Game,
+    Grid,
     GrundyError,
     Infinity,
     Output,
     Period,
     Plot,
     Session,
+    Survey,
     Table,
     __version__,
     completions,
     help,
+    read_survey_file,
+    survey_job,
+    write_survey_record,
 )
+from ._survey import survey
 
 __all__ = [
     "Explanation",
     "Game",
+    "Grid",
     "GrundyError",
     "Infinity",
     "Output",
     "Period",
     "Plot",
     "Session",
+    "Survey",
     "Table",
     "__version__",
     "completions",
@@ -48,6 +56,10 @@ __all__ = [
     "game",
     "help",
     "nim",
+    "read_survey_file",
+    "survey",
+    "survey_job",
+    "write_survey_record",
 ]
 
 _default: Session | None = None

@@ -2,21 +2,30 @@
 
 from __future__ import annotations
 
+import os
+
 from typing import Any, Iterable, Literal, Optional, Sequence, TypedDict, Union, final
 
 __version__: str
 __all__ = [
     "Explanation",
     "Game",
+    "Grid",
     "GrundyError",
     "Infinity",
     "Output",
     "Period",
     "Plot",
     "Session",
+    "Survey",
     "Table",
     "help",
     "completions",
+    "survey_job",
+    "read_survey_file",
+    "write_survey_record",
+    "_survey_plan",
+    "_survey_cores",
     "__version__",
 ]
 
@@ -217,6 +226,23 @@ class Table:
     def _repr_html_(self) -> str: ...
 
 @final
+class Grid:
+    """What `seq(F, rows, columns)` computes: F(x, y) for each row x and column y."""
+
+    @property
+    def family(self) -> str: ...
+    @property
+    def rows(self) -> list[int]: ...
+    @property
+    def columns(self) -> list[int]: ...
+    @property
+    def values(self) -> list[list[Union[int, Infinity]]]: ...
+    def at(self, x: int, y: int) -> Union[int, Infinity]: ...
+    def __len__(self) -> int: ...
+    def __getitem__(self, index: int, /) -> list[Union[int, Infinity]]: ...
+    def _repr_html_(self) -> str: ...
+
+@final
 class Period:
     """A proved period: values repeat with period `length` from `preperiod` on."""
 
@@ -243,6 +269,81 @@ class Plot:
     def save(self, path: str) -> None: ...
     def _repr_svg_(self) -> str: ...
 
+class _SurveyRecord(TypedDict):
+    """A game of a survey, with the fields `--json` gives it (docs/json.md): `status` is
+    "periodic" (with `preperiod`, `period`, `checked_to`), "open" (`longest_period`,
+    `stopped`), "values only" (`stopped`) or "mismatch" (`mismatch_at`); the others null."""
+
+    game: str
+    to: int
+    status: Literal["periodic", "open", "values only", "mismatch"]
+    preperiod: Optional[int]
+    period: Optional[int]
+    checked_to: Optional[int]
+    longest_period: Optional[int]
+    stopped: Optional[Literal["bound", "work", "memory", "large value", "cancelled"]]
+    mismatch_at: Optional[int]
+    computed: int
+    largest: int
+    engine: str
+    rare: Optional[int]
+    rechecked: int
+    seconds: float
+    bytes: int
+
+@final
+class Survey:
+    """A survey of heap games: a record per game, in the order asked. `str()` is the table
+    as `full survey(...)` prints it."""
+
+    def __new__(
+        cls,
+        asked: str,
+        to: int,
+        records: Sequence[_SurveyRecord],
+        resumed: int = 0,
+        missing: int = 0,
+        file: Optional[str] = None,
+        threads: int = 1,
+        seconds: float = 0.0,
+    ) -> Survey: ...
+    @property
+    def asked(self) -> str: ...
+    @property
+    def to(self) -> int: ...
+    @property
+    def records(self) -> list[_SurveyRecord]: ...
+    @property
+    def resumed(self) -> int: ...
+    @property
+    def missing(self) -> int: ...
+    @property
+    def file(self) -> Optional[str]: ...
+    @property
+    def threads(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    def __len__(self) -> int: ...
+    def _repr_html_(self) -> str: ...
+
+def survey_job(code: str, to: int, bytes: int, work: int) -> _SurveyRecord:
+    """One game of a survey, computed to g(to) or until its period is proved, its tables
+    within `bytes`, looking at `work` pairs of heaps at most: its record. Releases the GIL;
+    Ctrl-C stops it."""
+
+def read_survey_file(path: Union[str, "os.PathLike[str]"]) -> list[_SurveyRecord]:
+    """The records of a survey's file (none if it does not exist), but those Ctrl-C cut
+    short."""
+
+def write_survey_record(
+    path: Union[str, "os.PathLike[str]"], record: _SurveyRecord
+) -> None:
+    """Appends a record to a survey's file, the header first in a new file."""
+
+def _survey_plan(
+    games: Union[str, Iterable[str]], to: int, limits: Optional[dict[str, Any]] = None
+) -> tuple[list[str], str, int, int]: ...
+def _survey_cores() -> int: ...
 def help(topic: Optional[str] = None) -> str:
     """The text of `:help`, or `:help topic`; GrundyError for an unknown topic."""
 

@@ -12,6 +12,7 @@ mod output;
 mod running;
 mod session;
 mod state;
+mod survey;
 mod tables;
 mod values;
 
@@ -51,8 +52,15 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<infinity::Infinity>()?;
     m.add_class::<explanation::Explanation>()?;
     m.add_class::<tables::Table>()?;
+    m.add_class::<tables::Grid>()?;
     m.add_class::<tables::Period>()?;
     m.add_class::<tables::Plot>()?;
+    m.add_class::<survey::Survey>()?;
+    m.add_function(wrap_pyfunction!(survey::survey_job, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::read_survey_file, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::write_survey_record, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::_survey_plan, m)?)?;
+    m.add_function(wrap_pyfunction!(survey::_survey_cores, m)?)?;
     m.add_function(wrap_pyfunction!(help, m)?)?;
     m.add_function(wrap_pyfunction!(completions, m)?)?;
     Ok(())

@@ -29,14 +29,28 @@ pub fn on_worker<T: Send>(
 ) -> PyResult<T> {
     // A new request: a Ctrl-C that came after the last one ended is not for this one.
     interrupt.store(false, Ordering::Relaxed);
+    off_python(py, interrupt, move || {
+        let mut session = session.lock().unwrap_or_else(PoisonError::into_inner);
+        work(&mut session)
+    })
+    .inspect_err(|_| interrupt.store(false, Ordering::Relaxed))
+}
+
+/// Runs `work` on a worker thread with the GIL released. Ctrl-C (any Python exception a
+/// signal handler raises) sets `interrupt`, which `work` is to look at, waits for `work` to
+/// end, and is raised here.
+pub fn off_python<T: Send>(
+    py: Python<'_>,
+    interrupt: &AtomicBool,
+    work: impl FnOnce() -> T + Send,
+) -> PyResult<T> {
     std::thread::scope(|scope| {
         let (done, mut finished) = mpsc::channel();
         std::thread::Builder::new()
             .name("grundy".to_owned())
             .stack_size(STACK)
             .spawn_scoped(scope, move || {
-                let mut session = session.lock().unwrap_or_else(PoisonError::into_inner);
-                let _ = done.send(work(&mut session));
+                let _ = done.send(work());
             })
             .map_err(|error| PyRuntimeError::new_err(format!("can't start grundy: {error}")))?;
         loop {
@@ -49,7 +63,6 @@ pub fn on_worker<T: Send>(
                         interrupt.store(true, Ordering::Relaxed);
                         // The worker stops at its next look at the flag.
                         py.detach(move || drop(finished.recv()));
-                        interrupt.store(false, Ordering::Relaxed);
                         return Err(raised);
                     }
                 }

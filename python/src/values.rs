@@ -12,7 +12,8 @@ use crate::game::Game;
 use crate::infinity::value_object;
 use crate::naming::{Held as Binding, Written};
 use crate::state::Session;
-use crate::tables::{Period, Plot, Table};
+use crate::survey::Survey;
+use crate::tables::{Grid, Period, Plot, Table};
 
 /// The Python value of an answer: from its value where the statement had one (games stay
 /// games), else from what it printed.
@@ -34,8 +35,10 @@ pub fn answer(
     }
     match (value, answer) {
         (_, Answer::Table(table)) => Ok(Py::new(py, Table::new(table.clone()))?.into_any()),
+        (_, Answer::Grid(grid)) => Ok(Py::new(py, Grid::new(grid.clone()))?.into_any()),
         (_, Answer::Period(report)) => Ok(Py::new(py, Period::new(report.clone()))?.into_any()),
         (_, Answer::Plot(plot)) => Ok(Py::new(py, Plot::new(plot.clone()))?.into_any()),
+        (_, Answer::Survey(table)) => Ok(Py::new(py, Survey::new(table.clone()))?.into_any()),
         (_, Answer::Explanation(explanation)) => {
             Ok(Py::new(py, Explanation::new(explanation.clone()))?.into_any())
         }
@@ -107,6 +110,7 @@ pub fn value(session: &Bound<'_, Session>, value: &Value, hashable: bool) -> PyR
             }
             dict.into_any().unbind()
         }
+        Value::Survey(table) => Py::new(py, Survey::new((**table).clone()))?.into_any(),
         other => PyString::new(py, other.kind()).into_any().unbind(),
     })
 }

@@ -43,7 +43,7 @@ pub use claims::play::{parse_play, play_word};
 pub use files::plot::PROMPT_PLOT_FILE;
 pub use report::answer::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 pub use report::error::{EvalError, Warning};
-pub use values::tables::{DigraphTable, PeriodReport, Table};
+pub use values::tables::{Cell, DigraphTable, Grid, PeriodReport, Table};
 pub use values::{Function, Value};
 
 use crate::game::Arena;

@@ -75,7 +75,9 @@ sum(a * b for [a, b] in [[1, 2], [3, 4]])
         text: "`x => e` is a function written inline, `(a, b) => e` one of two arguments. It is \
 a value like a family: named with `let`, passed to families (a rule of a generic ruleset, as \
 the library's `take_away(rule, n)` takes one), called by its name, remembered per argument; \
-its body sees the names around it where it is written. `x is function` tests for one.",
+its body sees the names around it where it is written. `x is function` tests for one. A \
+built-in whose arguments are a fixed list is a function too where a value is wanted: \
+`seq(nim_mul, 0..16, 0..16)`, `let f = nim_mul`.",
         example: "let twice(f, x) = f(f(x))
 twice(k => k * 3, 2)
 take_away(n => {1, 3, 4}, 7) is losing",
@@ -125,7 +127,7 @@ move passes) is refused at once, and Ctrl-C stops the layout.",
     },
     Topic {
         name: "plot",
-        title: "plot: a family's values drawn against n",
+        title: "plot: a family's values drawn against n, a survey's codes by status",
         text: "`plot seq(F, 0..1000)` draws the table `seq` makes as an SVG scatter plot: n across, \
 the Grundy value up, the family's name above; when grundy has proved a period, the preperiod is \
 shaded and a line marks where each period starts. In a sparse game (octal 0.16, Grundy's game) the \
@@ -134,8 +136,12 @@ sequences are thinned to one mark per pixel, so a plot of a million values stays
 lone rare value still shown. At the REPL's prompt the plot is written to \
 plot.svg in the current folder; from the command line it is printed: grundy eval 'plot \
 seq(kayles, 0..200)' > kayles.svg. `plot ... to \"kayles.svg\"` writes it to that file (in a \
-folder that exists; a named pipe is refused), `to \"kayles.png\"` as PNG.",
-        example: "plot seq(kayles, 0..100)\nlet S(n) = < S(n - k) for k in {1, 3, 4} if k <= n >\nplot seq(S, 0..40)",
+folder that exists; a named pipe is refused), `to \"kayles.png\"` as PNG. `plot survey(\"0.???\", \
+10000)` draws a survey as a grid of its codes, 8 rows by the first digit and 64 columns by the \
+last two (a list of codes in the order asked), each cell coloured by status: periodic in blue, \
+darker the longer the period (log scale), open in orange, values only in grey, a mismatch in red; \
+each cell's tooltip gives its record.",
+        example: "plot seq(kayles, 0..100)\nlet S(n) = < S(n - k) for k in {1, 3, 4} if k <= n >\nplot seq(S, 0..40)\nplot survey(\"0.?\", 200)",
     },
     Topic {
         name: "numbers",
@@ -161,8 +167,9 @@ b' : a' < a, b' < b}, so 2 ⊗ 2 = 3 and F ⊗ F = 3F/2 for F = 2^(2^k). `nim_in
 `nim_div(a, b)`, `nim_pow(a, n)` and `nim_sqrt(a)` (every nimber has one) complete it. On integers \
 they give integers. `G ⊗ H` of games is their product: a move is a move in each at once, to \
 G' ⊗ H + G ⊗ H' + G' ⊗ H', worth g ⊗ h (`*x ⊗ *y` is Turning Corners); `why` derives the nim \
-product by the Fermat 2-power rules, F ⊗ x = F·x for x < F and F ⊗ F = 3F/2.",
-        example: "2 ⊗ 2\n[[a ⊗ b for b in 0..4] for a in 0..4]\nnim_inv(2)\nnim_sqrt(2) ⊗ nim_sqrt(2)\nmoves *2 ⊗ *3\nwhy *24 ⊗ *17",
+product by the Fermat 2-power rules, F ⊗ x = F·x for x < F and F ⊗ F = 3F/2. `seq(nim_mul, \
+0..16, 0..16)` prints the multiplication table of the field of 16 nimbers.",
+        example: "2 ⊗ 2\nseq(nim_mul, 0..16, 0..16)\nnim_inv(2)\nnim_sqrt(2) ⊗ nim_sqrt(2)\nmoves *2 ⊗ *3\nwhy *24 ⊗ *17",
     },
     Topic {
         name: "mex",
@@ -282,10 +289,16 @@ northcott(6, [[0, 3], [5, 1]]) == *1",
     },
     Topic {
         name: "seq",
-        title: "seq(F, range): a family's values as a table",
+        title: "seq(F, range), seq(F, rows, columns): a family's values as a table",
         text: "The values F(n) for n in a range or set, in rows as long as the period when one is \
-proved (as Winning Ways prints them). F is a built-in family or one defined with one parameter.",
-        example: "seq(kayles, 0..36)\nlet S(n) = < S(n - k) for k in 1..=3 if k <= n >\nseq(S, 0..12)",
+proved (as Winning Ways prints them). F is a built-in family or one defined with one parameter. \
+With two ranges (or sets), `seq(F, rows, columns)` tabulates a function of two arguments, F(x, y) \
+for each row x and column y, as the texts print a two-dimensional game's values: column numbers \
+above, each row led by its number; an entry is an integer, or a game by its nimber. F is `let \
+f(x, y) = ...`, `(a, b) => ...`, a library family such as `turning_corners`, or a built-in such \
+as `nim_mul`. Past 30 rows (or a line's width of columns) the rest is counted; `full seq(...)` \
+prints it all.",
+        example: "seq(kayles, 0..36)\nlet S(n) = < S(n - k) for k in 1..=3 if k <= n >\nseq(S, 0..12)\nseq(nim_mul, 0..8, 0..8)\nseq(turning_corners, 0..4, 0..6)",
     },
     Topic {
         name: "period",
@@ -471,6 +484,7 @@ out among the machine's cores: a table of periods (periodic from n0 with period 
 largest values and values computed. Codes are written with `?` for each octal digit that \
 varies (\"0.???\" is every three-digit code) or listed. A third argument names a CSV file: \
 each record is written as it is done, and the survey run again reads back what is there. \
+`plot survey(...)` draws it as a grid of codes coloured by status (`:help plot`). \
 From the command line: `grundy survey '0.???' --to 100000 --file s.csv`.",
         example: "survey([\"0.77\", \"0.07\", \"0.007\"], 2000)\nsurvey(\"0.1?\", 1000)",
     },

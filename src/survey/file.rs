@@ -28,55 +28,21 @@ const HEADER: [&str; 15] = [
 
 /// The row of a record.
 pub fn row(record: &Record) -> Vec<String> {
-    let (status, preperiod, period, checked_to, longest, stopped) = match &record.status {
-        Status::Proved {
-            preperiod,
-            period,
-            checked_to,
-        } => (
-            "periodic",
-            preperiod.to_string(),
-            period.to_string(),
-            checked_to.to_string(),
-            String::new(),
-            String::new(),
-        ),
-        Status::Open {
-            longest_period,
-            stopped,
-        } => (
-            "open",
-            String::new(),
-            String::new(),
-            String::new(),
-            longest_period.to_string(),
-            stopped.word().to_owned(),
-        ),
-        Status::NoTheorem { stopped } => (
-            "values only",
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            stopped.word().to_owned(),
-        ),
-        Status::Mismatch { heap } => (
-            "mismatch",
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            heap.to_string(),
-        ),
+    let fields = record.status.fields();
+    let number = |n: Option<u64>| n.map_or(String::new(), |n| n.to_string());
+    // A mismatch's heap stands in the `stopped` column.
+    let stopped = match (fields.stopped, fields.mismatch_at) {
+        (Some(stop), _) => stop.word().to_owned(),
+        (None, heap) => number(heap),
     };
     vec![
         record.game.clone(),
         record.to.to_string(),
-        status.to_owned(),
-        preperiod,
-        period,
-        checked_to,
-        longest,
+        fields.word.to_owned(),
+        number(fields.preperiod),
+        number(fields.period),
+        number(fields.checked_to),
+        number(fields.longest_period),
         stopped,
         record.computed.to_string(),
         record.largest.to_string(),

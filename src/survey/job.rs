@@ -65,6 +65,56 @@ pub enum Status {
     Mismatch { heap: u64 },
 }
 
+/// A status taken apart, as the survey's file and `--json` give it.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct StatusFields {
+    /// `periodic`, `open`, `values only` or `mismatch`.
+    pub word: &'static str,
+    pub preperiod: Option<u64>,
+    pub period: Option<u64>,
+    pub checked_to: Option<u64>,
+    pub longest_period: Option<u64>,
+    pub stopped: Option<Stop>,
+    pub mismatch_at: Option<u64>,
+}
+
+impl Status {
+    pub fn fields(&self) -> StatusFields {
+        match *self {
+            Status::Proved {
+                preperiod,
+                period,
+                checked_to,
+            } => StatusFields {
+                word: "periodic",
+                preperiod: Some(preperiod),
+                period: Some(period),
+                checked_to: Some(checked_to),
+                ..StatusFields::default()
+            },
+            Status::Open {
+                longest_period,
+                stopped,
+            } => StatusFields {
+                word: "open",
+                longest_period: Some(longest_period),
+                stopped: Some(stopped),
+                ..StatusFields::default()
+            },
+            Status::NoTheorem { stopped } => StatusFields {
+                word: "values only",
+                stopped: Some(stopped),
+                ..StatusFields::default()
+            },
+            Status::Mismatch { heap } => StatusFields {
+                word: "mismatch",
+                mismatch_at: Some(heap),
+                ..StatusFields::default()
+            },
+        }
+    }
+}
+
 /// What ended a computation short of a period.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stop {
@@ -144,9 +194,10 @@ pub fn run_job(job: &Job, cancel: &AtomicBool, progress: &mut dyn FnMut(u64)) ->
         PeriodStatus::NotApplicable => Status::NoTheorem { stopped },
     };
     let values = sequence.computed_values();
-    let (engine, rare) = match sequence.engine() {
-        EngineKind::Sparse { rare, .. } => (sequence.engine().to_string(), Some(rare as u64)),
-        engine => (engine.to_string(), None),
+    let engine = sequence.engine();
+    let rare = match engine {
+        EngineKind::Sparse { rare, .. } => Some(rare as u64),
+        _ => None,
     };
     let mut record = Record {
         game: job.game.to_string(),
@@ -154,7 +205,7 @@ pub fn run_job(job: &Job, cancel: &AtomicBool, progress: &mut dyn FnMut(u64)) ->
         status,
         computed: values.len() as u64,
         largest: values.iter().copied().max().unwrap_or(0),
-        engine,
+        engine: engine.to_string(),
         rare,
         rechecked: 0,
         millis: 0,

@@ -70,6 +70,23 @@ pub fn run_jobs(jobs: &[Job], threads: usize, listener: &mut dyn Listener) {
     });
 }
 
+/// Every job's record, on `threads` threads, with nothing heard on the way and nothing
+/// stopping them: for benches and tests.
+pub fn run_all(jobs: &[Job], threads: usize) -> Vec<Record> {
+    struct Collect(Vec<Record>);
+    impl Listener for Collect {
+        fn record(&mut self, record: Record) {
+            self.0.push(record);
+        }
+        fn progress(&mut self, _: usize, _: usize, _: u64) -> bool {
+            true
+        }
+    }
+    let mut collect = Collect(Vec::with_capacity(jobs.len()));
+    run_jobs(jobs, threads, &mut collect);
+    collect.0
+}
+
 /// The threads a survey runs on by default: every core the machine lets this process use.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -109,10 +126,9 @@ mod tests {
     fn threads_change_nothing_but_the_time() {
         let jobs = jobs("0.??", 2000);
         let run = |threads| {
-            let mut collect = Collect(Vec::new(), true);
-            run_jobs(&jobs, threads, &mut collect);
-            let mut records: Vec<(String, Status)> =
-                collect.0.into_iter().map(|r| (r.game, r.status)).collect();
+            let mut records: Vec<(String, Status)> = (run_all(&jobs, threads).into_iter())
+                .map(|r| (r.game, r.status))
+                .collect();
             records.sort_by(|a, b| a.0.cmp(&b.0));
             records
         };

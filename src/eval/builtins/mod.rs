@@ -290,8 +290,8 @@ pub const BUILTINS: &[Builtin] = &[
     },
     Builtin {
         name: "seq",
-        signature: "seq(F, 0..100)",
-        summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table",
+        signature: "seq(F, 0..100), seq(F, rows, columns)",
+        summary: "the values of the family F (a heap game, or `let S(n) = ...`), as a table; of a function of two arguments, F(x, y) for each row x and column y",
     },
     Builtin {
         name: "survey",
@@ -326,6 +326,65 @@ pub fn signature(name: &str) -> &'static str {
         .iter()
         .find(|b| b.name == name)
         .map_or("", |b| b.signature)
+}
+
+/// The parameters of a built-in that takes a fixed list of them, as its signature names
+/// them (`nim_mul(a, b), a ⊗ b`: `a` and `b`; one written as an example, `shape("../#.")`,
+/// by place: `x`); `None` for one whose arguments may be more or fewer (`min(a, b, ...)`,
+/// `sub(S)` beside `sub(n, S)`) and for `require`, whose refusal belongs to the family that
+/// calls it. Such a built-in is a function value where a value is wanted (`seq(nim_mul, ...)`).
+pub fn fixed_params(name: &str) -> Option<Vec<String>> {
+    if name == "require" {
+        return None;
+    }
+    let calls: Vec<Vec<&str>> = top_level(signature(name), ',')
+        .into_iter()
+        .filter_map(|form| {
+            let inner = form.trim().strip_prefix(name)?.strip_prefix('(')?;
+            Some(top_level(inner.strip_suffix(')')?, ','))
+        })
+        .collect();
+    let first = calls.first()?;
+    let fixed = calls
+        .iter()
+        .all(|args| args.len() == first.len() && !args.iter().any(|arg| arg.contains("...")));
+    if !fixed {
+        return None;
+    }
+    let is_name = |arg: &&str| {
+        let arg = arg.trim();
+        arg.starts_with(|c: char| c.is_ascii_alphabetic())
+            && arg.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let named = calls.iter().find(|args| args.iter().all(is_name));
+    Some(match named {
+        Some(args) => args.iter().map(|arg| arg.trim().to_owned()).collect(),
+        None if first.len() <= 3 => ["x", "y", "z"][..first.len()]
+            .iter()
+            .map(|p| p.to_string())
+            .collect(),
+        None => (1..=first.len()).map(|i| format!("x{i}")).collect(),
+    })
+}
+
+/// The parts of `text` between the separators outside brackets and quotes.
+fn top_level(text: &str, separator: char) -> Vec<&str> {
+    let (mut parts, mut depth, mut quoted, mut start) = (Vec::new(), 0i32, false, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '(' | '[' | '{' if !quoted => depth += 1,
+            ')' | ']' | '}' if !quoted => depth -= 1,
+            c if c == separator && depth == 0 && !quoted => {
+                parts.push(&text[start..i]);
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    parts.retain(|part| !part.trim().is_empty());
+    parts
 }
 
 /// A built-in called with the wrong number of arguments: what it takes and how to write it.
@@ -383,8 +442,8 @@ impl Session {
             "nim" => (0, usize::MAX),
             "digraph" => (1, usize::MAX),
             "sub" | "octal" | "hex" | "period" => (1, 2),
-            "survey" => (2, 3),
-            "rook" | "seq" | "wythoff" => (2, 2),
+            "seq" | "survey" => (2, 3),
+            "rook" | "wythoff" => (2, 2),
             _ => (1, 1),
         };
         if !(fewest..=most).contains(&args.len()) {
@@ -449,6 +508,7 @@ impl Session {
                 let moves = self.subtraction_set(&values[0])?;
                 Ok(Value::Family(Family::Subtraction(moves.into())))
             }
+            "seq" if values.len() == 3 => self.seq_grid(&values[0], &values[1], &values[2]),
             "seq" => {
                 let family = self.family(&values[0].0, values[0].1)?;
                 self.seq(&family, &values[1].0, values[1].1)

@@ -7,8 +7,8 @@ use std::path::Path;
 use crate::eval::report::error::EvalError;
 use crate::eval::values::Value;
 use crate::eval::{Result, Session};
-use crate::game::Watch;
 use crate::game::heap::HeapGame;
+use crate::game::{GameError, Watch};
 use crate::source::Span;
 use crate::survey::{self, Job, Listener, Record, SurveyTable, Writer};
 
@@ -19,7 +19,8 @@ struct Heard<'a> {
     writer: Option<Writer>,
     records: Vec<Record>,
     written: Option<std::io::Error>,
-    cancelled: bool,
+    /// What stopped the survey: Ctrl-C, or a limit the progress bar's check-in found.
+    stopped: Option<GameError>,
 }
 
 impl Listener for Heard<'_> {
@@ -33,14 +34,13 @@ impl Listener for Heard<'_> {
     }
 
     fn progress(&mut self, done: usize, total: usize, _: u64) -> bool {
-        if self
+        if let Err(error) = self
             .watch
             .tick("survey: games done", done as u64, total as u64)
-            .is_err()
         {
-            self.cancelled = true;
+            self.stopped.get_or_insert(error);
         }
-        !self.cancelled && self.written.is_none()
+        self.stopped.is_none() && self.written.is_none()
     }
 }
 
@@ -103,13 +103,19 @@ impl Session {
             Some(path) => survey::read(Path::new(path)).map_err(|e| unreadable(e, "read"))?,
             None => Vec::new(),
         };
-        let todo: Vec<Job> = games
+        // This survey's records read back, by game: a file may hold other bounds' too.
+        let mut found: rustc_hash::FxHashMap<String, Record> = (done.into_iter())
+            .filter(|record| record.to == to)
+            .map(|record| (record.game.clone(), record))
+            .collect();
+        let names: Vec<String> = games.iter().map(HeapGame::to_string).collect();
+        let resumed = names
             .iter()
-            .filter(|game| {
-                let name = game.to_string();
-                !done.iter().any(|r| r.game == name && r.to == to)
-            })
-            .map(|game| Job {
+            .filter(|name| found.contains_key(*name))
+            .count();
+        let todo: Vec<Job> = (games.iter().zip(&names))
+            .filter(|(_, name)| !found.contains_key(*name))
+            .map(|(game, _)| Job {
                 game: game.clone(),
                 to,
                 bytes: self.meter.limits.game.memory / survey::cores() as u64 / 2,
@@ -130,41 +136,35 @@ impl Session {
             writer,
             records: Vec::new(),
             written: None,
-            cancelled: false,
+            stopped: None,
         };
         survey::run_jobs(&todo, threads, &mut heard);
         heard.watch.finish();
         let Heard {
             records,
             written,
-            cancelled,
+            stopped,
             ..
         } = heard;
         if let Some(error) = written {
             return Err(unreadable(error, "written"));
         }
-        if cancelled {
-            return Err(EvalError::Cancelled { span }.into());
+        if let Some(error) = stopped {
+            return Err(self.game_error(error, span));
         }
+        found.extend(
+            records
+                .into_iter()
+                .map(|record| (record.game.clone(), record)),
+        );
         // In the order asked, whether read back or computed.
-        let mut all = Vec::with_capacity(games.len());
-        for game in &games {
-            let name = game.to_string();
-            let found = (done.iter().chain(&records)).find(|r| r.game == name && r.to == to);
-            if let Some(record) = found {
-                all.push(record.clone());
-            }
-        }
-        let missing = games.len() - all.len();
+        let all: Vec<Record> = names.iter().filter_map(|name| found.remove(name)).collect();
         Ok(Value::Survey(std::sync::Arc::new(SurveyTable {
             asked,
             to,
-            resumed: done
-                .iter()
-                .filter(|r| r.to == to && games.iter().any(|g| g.to_string() == r.game))
-                .count(),
+            resumed,
+            missing: games.len() - all.len(),
             records: all,
-            missing,
             file,
             threads,
             millis: started.elapsed().as_millis() as u64,
@@ -198,6 +198,7 @@ impl Session {
             }
         };
         let mut games: Vec<HeapGame> = Vec::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         for pattern in &patterns {
             let expanded = survey::expand(pattern).map_err(|error| {
                 EvalError::invalid(
@@ -210,7 +211,7 @@ impl Session {
                 )
             })?;
             for game in expanded {
-                if !games.contains(&game) {
+                if seen.insert(game.clone()) {
                     games.push(game);
                 }
             }

@@ -105,7 +105,17 @@ impl Session {
                 "`seq` needs a family of one argument",
                 format!("`{}` takes {}", function.name.name, function.params.len()),
             );
-            return Err(error.with_help("tabulate it through one of its own: `let T(n) = S(n, 3)`, then `seq(T, 0..20)`").into());
+            let help = match function.params.len() {
+                2 => format!(
+                    "a function of two arguments is tabulated over rows and columns: `seq({}, 0..8, 0..8)`",
+                    function.name.name
+                ),
+                _ => {
+                    "tabulate it through one of its own: `let T(n) = S(n, 3)`, then `seq(T, 0..20)`"
+                        .to_owned()
+                }
+            };
+            return Err(error.with_help(help).into());
         }
         let numbers = match members.members(self.meter.limits.game.options) {
             Some(Ok(numbers)) => numbers,

@@ -53,6 +53,7 @@ impl Session {
             .loopy_call()
             .map_err(|e| self.game_error(e, span))?;
         let call = self.show_call(&function.name.name, &key);
+        self.room_to_name(span)?;
         self.naming.names.give(game, call.into());
         let value = Value::Game(game);
         let bytes = self.calls.memo.insert_bytes(&key, &value);

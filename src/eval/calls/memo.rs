@@ -304,6 +304,15 @@ impl Memo {
         self.dense.len() + self.table.len()
     }
 
+    /// What remembering the next call in the hash table may allocate at once.
+    pub fn next_growth(&self) -> u64 {
+        crate::eval::limits::memory::table_growth(
+            self.table.len(),
+            self.table.capacity(),
+            size_of::<Entry>(),
+        )
+    }
+
     /// Forgets the calls whose arguments or value hold a game from `first` on (games a
     /// failed statement made, about to leave the arena), and says about what they held.
     pub fn forget_games_from(&mut self, first: GameId) -> u64 {

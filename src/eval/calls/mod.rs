@@ -13,6 +13,7 @@
 
 pub(in crate::eval) mod compile;
 pub(in crate::eval) mod families;
+pub(in crate::eval) mod grids;
 pub(in crate::eval) mod loopy;
 pub(in crate::eval) mod memo;
 pub(in crate::eval) mod require;
@@ -24,7 +25,7 @@ use indexmap::IndexSet;
 use rustc_hash::FxHashSet;
 
 use crate::eval::limits::memory::owned_bytes;
-use crate::eval::report::error::EvalError;
+use crate::eval::report::error::{EvalError, FromLibrary};
 use crate::eval::values::{Function, Value};
 use crate::eval::{Flow, Result, Session};
 use crate::game::GameId;
@@ -339,6 +340,17 @@ impl Session {
         self.calls.chain.pop();
         self.frame.locals = caller_locals;
         let result = match result {
+            // A built-in passed as a value: its errors are told at the call, which the
+            // user wrote, not in the body made for it.
+            Err(Flow::Error(error)) if function.builtin => {
+                let call = self.show_call(&function.name.name, &key);
+                Err(EvalError::FromLibrary(Box::new(FromLibrary {
+                    inner: *error,
+                    at: span,
+                    place: format!("`{call}`"),
+                }))
+                .into())
+            }
             // Leaving the library for the user's code: its errors are told at this call.
             Err(Flow::Error(error)) if function.library && !caller_in_library => {
                 Err(self.library_error_at(*error, span).into())
@@ -437,6 +449,7 @@ impl Session {
         if !self.named_kind(id) {
             return Ok(());
         }
+        self.room_to_name(span)?;
         let long = args.iter().map(hashed_len).sum::<usize>() > LONG_NAME;
         if long && args.iter().all(crate::eval::names::is_plain) {
             self.naming.names.give_call(id, &function.name.name, args);
@@ -449,6 +462,14 @@ impl Session {
         }
         self.naming.names.give(id, call.into());
         Ok(())
+    }
+
+    /// Stops before naming a game would double the table of names past the `memory` limit.
+    pub(in crate::eval) fn room_to_name(&self, span: Span) -> Result<()> {
+        match self.naming.names.next_growth() {
+            0 => Ok(()),
+            growth => self.room_for(growth, span),
+        }
     }
 
     /// Whether a game of this kind is named: not a heap or a sum, which read better as

@@ -1,6 +1,7 @@
 //! Functions written inline: `k => n - k`, `(a, b) => a + b`. A lambda is a family like
 //! any other (called, passed to families, remembered per argument), whose body also sees
-//! the values of the names it used where it was written.
+//! the values of the names it used where it was written. A built-in named where a value is
+//! wanted (`seq(nim_mul, 0..16, 0..16)`) is such a function too, `(a, b) => nim_mul(a, b)`.
 
 use std::sync::Arc;
 
@@ -12,9 +13,9 @@ pub(in crate::eval) const LAMBDAS_KEPT: usize = 10_000;
 
 /// How deep functions may capture functions.
 const MAX_FUNCTION_NESTING: u32 = 500;
-use crate::eval::{Result, Session};
+use crate::eval::{Result, Session, builtins};
 use crate::source::Span;
-use crate::syntax::ast::{Expr, ExprKind, Ident};
+use crate::syntax::ast::{Expr, ExprKind, Ident, StmtKind};
 
 impl Session {
     /// The function `params => body`, written at `span`: one function for its place and the
@@ -67,6 +68,7 @@ impl Session {
             body: body.clone(),
             library: self.program.in_library,
             loopy: false,
+            builtin: false,
             captured: captured.into(),
             nesting,
         });
@@ -96,5 +98,47 @@ impl Session {
                 Some((name, value.clone()))
             })
             .collect()
+    }
+
+    /// A built-in named where a value is wanted (`seq(nim_mul, ...)`, `let f = nim_mul`):
+    /// the function `(a, b) => nim_mul(a, b)`, if its parameters are a fixed list
+    /// ([`builtins::fixed_params`]). One for each built-in in a session, so that `nim_mul ==
+    /// nim_mul` and what it remembers is shared. Its body, parsed from a source of its own
+    /// (`nim_mul(a, b)`), sees the built-ins and not the user's names, as the library's
+    /// bodies do: a later `let nim_mul(x, y) = ...` does not change it.
+    pub(in crate::eval) fn builtin_function(&mut self, name: &str) -> Option<Arc<Function>> {
+        if let Some(function) = self.program.builtin_functions.get(name) {
+            return Some(function.clone());
+        }
+        let params = builtins::fixed_params(name)?;
+        let text = format!("{name}({})", params.join(", "));
+        let source = self.sources.add(&format!("<built-in {name}>"), &text);
+        let (statements, _) = crate::syntax::parse(source, &text);
+        let StmtKind::Expr(body) = &statements.first()?.kind else {
+            return None;
+        };
+        let ExprKind::Call { callee, args } = &body.kind else {
+            return None;
+        };
+        let params = (args.iter())
+            .map(|arg| match &arg.kind {
+                ExprKind::Name(param) => Some(param.clone()),
+                _ => None,
+            })
+            .collect::<Option<Vec<Ident>>>()?;
+        self.program.function_count += 1;
+        let function = Arc::new(Function {
+            id: self.program.function_count,
+            name: callee.clone(),
+            params,
+            body: Arc::new(body.clone()),
+            library: true,
+            captured: Box::default(),
+            nesting: 0,
+            loopy: false,
+            builtin: true,
+        });
+        (self.program.builtin_functions).insert(name.into(), function.clone());
+        Some(function)
     }
 }

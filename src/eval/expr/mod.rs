@@ -242,13 +242,10 @@ impl Session {
             None if let Some(game) = builtins::heap_family(&ident.name) => {
                 Ok(Value::Family(Family::Heap(game)))
             }
-            None if builtins::is_builtin(&ident.name) => Err(EvalError::type_error(
-                ident.span,
-                format!("`{}` is a built-in function", ident.name),
-                "this needs arguments",
-            )
-            .with_help(format!("call it: {}", builtins::signature(&ident.name)))
-            .into()),
+            None if builtins::is_builtin(&ident.name) => match self.builtin_function(&ident.name) {
+                Some(function) => Ok(Value::Family(Family::User(function))),
+                None => Err(not_a_value(ident).into()),
+            },
             None => Err(self.unknown_at_runtime(ident).into()),
         }
     }
@@ -634,6 +631,10 @@ impl Session {
                 expected: plural(function.params.len(), "argument"),
                 found: args.len().to_string(),
                 help: Some(match function.is_inline() {
+                    _ if function.builtin => format!(
+                        "it is the built-in {}",
+                        builtins::signature(&function.name.name)
+                    ),
                     true => format!("it was written `{}`", self.sources.text(function.name.span)),
                     false => format!(
                         "it was defined as `{}({})`",
@@ -1074,6 +1075,7 @@ impl Session {
             Value::Game(id) => self.arena.describe_named(*id, &self.scoped_names()),
             Value::Family(family) => self.family_name(family),
             Value::Table(table) => format!("seq({}, …)", table.family),
+            Value::Grid(grid) => format!("seq({}, …, …)", grid.family),
             Value::Period(report) => format!("period({})", report.family),
             Value::Survey(survey) => format!("survey(\"{}\", {})", survey.asked, survey.to),
             Value::Digraph(graph) => self.arena.digraph_of(*graph).call(),
@@ -1131,6 +1133,40 @@ impl Session {
 #[inline]
 fn same_name(a: &Arc<str>, b: &Arc<str>) -> bool {
     a.as_bytes().first() == b.as_bytes().first() && a == b
+}
+
+/// A built-in whose arguments may be more or fewer (`min`, `sub`), named without a call: it
+/// is no function value (see [`builtins::fixed_params`]), but a function written inline is.
+fn not_a_value(ident: &Ident) -> EvalError {
+    let signature = builtins::signature(&ident.name);
+    let first = signature.split("), ").next().unwrap_or_default();
+    let args = (first.strip_prefix(&*ident.name))
+        .and_then(|rest| rest.strip_prefix('('))
+        .map(|rest| rest.trim_end_matches(')'));
+    let is_name = |arg: &str| arg.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let inline = match args {
+        Some(args) if !args.is_empty() && args.split(", ").all(is_name) => {
+            let params = match args.contains(',') {
+                true => format!("({args})"),
+                false => args.to_owned(),
+            };
+            format!(
+                "; to pass it on, write the call you mean as a function: `{params} => {}({args})`",
+                ident.name
+            )
+        }
+        _ => String::new(),
+    };
+    let help = match ident.name.as_ref() {
+        "require" => format!("call it in a family's body: {signature}"),
+        _ => format!("call it: {signature}{inline}"),
+    };
+    EvalError::type_error(
+        ident.span,
+        format!("`{}` is a built-in function", ident.name),
+        "this needs arguments",
+    )
+    .with_help(help)
 }
 
 fn not_callable(callee: &Ident, kind: &str) -> EvalError {

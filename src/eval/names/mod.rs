@@ -149,6 +149,22 @@ impl GameNames {
         }
     }
 
+    /// What naming one more game may allocate at once (see
+    /// [`crate::eval::limits::memory::table_growth`]).
+    pub fn next_growth(&self) -> u64 {
+        use crate::eval::limits::memory::table_growth;
+        use std::mem::size_of;
+        table_growth(
+            self.by_game.len(),
+            self.by_game.capacity(),
+            size_of::<(GameId, Arc<str>)>(),
+        ) + table_growth(
+            self.lazy.len(),
+            self.lazy.capacity(),
+            size_of::<(GameId, LazyCall)>(),
+        )
+    }
+
     /// Names a game, unless it has a name already.
     pub fn give(&mut self, id: GameId, name: Arc<str>) {
         if let Some(first) = self.first_family(id) {
@@ -267,23 +283,23 @@ impl Session {
         while let Some(expr) = todo.pop() {
             expr.each_inner(&mut |inner| {
                 let ident = match &inner.kind {
-                    // A library family is known only once its file is loaded, at its first
-                    // call: till then, the names its file defines stand for those its body
-                    // may call (a Cram board's moves leave `cram_board` regions).
                     ExprKind::Call { callee, .. } => {
                         families.insert(callee.name.clone());
-                        let own = crate::library::qualified(&callee.name).unwrap_or(&callee.name);
-                        if self.family_named(&callee.name).is_none()
-                            && let Some(ruleset) = crate::library::defining(own)
-                        {
-                            families
-                                .extend(ruleset.definitions().iter().map(|d| Arc::from(d.name)));
-                        }
                         callee
                     }
                     ExprKind::Name(ident) => ident,
                     _ => return,
                 };
+                // A library family is known only once its file is loaded, at its first
+                // call: till then, the names its file defines stand for those its body
+                // may call (a Cram board's moves leave `cram_board` regions), whether it is
+                // called or passed by name (`coin_board(rugs, 1, "HT/TH")`).
+                let own = crate::library::qualified(&ident.name).unwrap_or(&ident.name);
+                if self.family_named(&ident.name).is_none()
+                    && let Some(ruleset) = crate::library::defining(own)
+                {
+                    families.extend(ruleset.definitions().iter().map(|d| Arc::from(d.name)));
+                }
                 if !names.insert(ident.name.clone()) {
                     return;
                 }

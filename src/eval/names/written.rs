@@ -58,18 +58,20 @@ impl Session {
         let caller_locals = std::mem::replace(&mut self.frame.locals, function.locals(values));
         // A library body sees the library's names, not the user's, here as when it ran.
         let caller_in_library = std::mem::replace(&mut self.program.in_library, function.library);
-        let body = self.required_value(&function.body);
-        let result = if !made_elsewhere(body) {
-            self.written_options(body)
-        } else if let Some(follow) = walk.follow.checked_sub(1) {
-            let walk = Walk {
-                follow,
-                own: false,
-                ..walk
-            };
-            self.leaves(body, walk).map(Forwarded::Parts)
-        } else {
-            Ok(Forwarded::Parts(Vec::new()))
+        let result = match self.required_value(&function.body) {
+            Ok(body) if !made_elsewhere(body) => self.written_options(body),
+            Ok(body) => match walk.follow.checked_sub(1) {
+                Some(follow) => {
+                    let walk = Walk {
+                        follow,
+                        own: false,
+                        ..walk
+                    };
+                    self.leaves(body, walk).map(Forwarded::Parts)
+                }
+                None => Ok(Forwarded::Parts(Vec::new())),
+            },
+            Err(flow) => Err(flow),
         };
         self.program.in_library = caller_in_library;
         self.frame.locals = caller_locals;
@@ -101,8 +103,10 @@ impl Session {
     }
 
     /// What makes a body's game: the value of `require(condition, "help", value)`, whose
-    /// condition held, as the call was made.
-    fn required_value<'a>(&self, body: &'a Expr) -> &'a Expr {
+    /// condition held, as the call was made; of `because(reason, G)`, G; of `if c then x else
+    /// y`, the branch the call took, so that a body forwarding to calls or a sum through an
+    /// `if` (`if len(p) == 1 then H(p[0]) else H(p[0]) + rest(p[1:])`) is told as those are.
+    fn required_value<'a>(&mut self, body: &'a Expr) -> Result<&'a Expr> {
         match &body.unparen().kind {
             ExprKind::Call { callee, args }
                 if &*callee.name == "require"
@@ -118,7 +122,16 @@ impl Session {
             {
                 self.required_value(&args[1])
             }
-            _ => body,
+            ExprKind::If {
+                cond,
+                then,
+                otherwise,
+            } => match self.eval_root(cond)? {
+                Value::Bool(true) => self.required_value(then),
+                Value::Bool(false) => self.required_value(otherwise),
+                _ => Ok(body),
+            },
+            _ => Ok(body),
         }
     }
 

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::eval::values::ShowSet;
-use crate::eval::values::tables::{PeriodReport, Table};
+use crate::eval::values::tables::{Grid, PeriodReport, Table};
 use crate::explain::{Explanation, MisereSummary};
 use crate::game::misere::Play;
 use crate::source::{Source, Span};
@@ -112,9 +112,15 @@ pub enum Answer {
     Family {
         name: String,
         example: String,
+        /// How many arguments it takes.
+        params: usize,
+        /// A built-in passed as a value: its signature and what it computes.
+        builtin: Option<(&'static str, &'static str)>,
     },
     /// What `seq` prints.
     Table(Table),
+    /// What `seq(F, rows, columns)` prints.
+    Grid(Grid),
     /// What `period` prints.
     Period(PeriodReport),
     /// What `survey` prints.
@@ -218,11 +224,26 @@ impl fmt::Display for Answer {
                 }
             }
             Answer::Explanation(explanation) => write!(f, "{explanation}"),
-            Answer::Family { name, example } => write!(
+            Answer::Family {
+                name,
+                builtin: Some((signature, summary)),
+                ..
+            } => write!(f, "{name}: the built-in function {signature}: {summary}"),
+            Answer::Family {
+                name,
+                example,
+                params: 2,
+                ..
+            } => write!(
+                f,
+                "{name}: a family of games; `{example}` is one of them, `seq({name}, 0..8, 0..8)` tabulates their values"
+            ),
+            Answer::Family { name, example, .. } => write!(
                 f,
                 "{name}: a family of games; `{example}` is one of them, `seq({name}, 0..20)` tabulates their values"
             ),
             Answer::Table(table) => write!(f, "{table}"),
+            Answer::Grid(grid) => write!(f, "{grid}"),
             Answer::Period(report) => write!(f, "{report}"),
             Answer::Survey(survey) => write!(f, "{survey}"),
             Answer::Digraph(table) => write!(f, "{table}"),

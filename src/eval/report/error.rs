@@ -249,13 +249,15 @@ pub struct Unplaced {
 
 /// An error that arose in a family of the library (std/), shown where the user's program
 /// called the library: the user's own statement is where it stopped, as far as they are
-/// concerned, and the library's line follows in the help, short.
+/// concerned, and the library's line follows in the help, short. Also an error of a
+/// built-in passed as a value (`seq(nim_inv, 0..4)`), shown where it was called.
 #[derive(Debug, Clone)]
 pub struct FromLibrary {
     pub inner: EvalError,
     /// The user's call into the library.
     pub at: Span,
-    /// `the library's cram_board, std/cram.game:51: for k in indices(b, "..")`
+    /// `the library's cram_board, std/cram.game:51: for k in indices(b, "..")`, or for a
+    /// built-in passed as a value, its call: `` `nim_inv(0)` ``
     pub place: String,
 }
 

@@ -6,5 +6,6 @@ pub(in crate::eval) mod advice;
 pub(in crate::eval) mod answer;
 pub(in crate::eval) mod capped;
 pub(in crate::eval) mod error;
+pub(in crate::eval) mod grids;
 pub(in crate::eval) mod tables;
 pub(in crate::eval) mod words;

@@ -63,7 +63,7 @@ impl fmt::Display for Table {
 
 /// A value in a table: the nimber's number (`3`, as the Grundy sequence is written), or
 /// `∞{0,2}` for a game that can go on for ever.
-fn entry(value: &LoopyValue) -> String {
+pub(super) fn entry(value: &LoopyValue) -> String {
     match value {
         LoopyValue::Finite(n) => n.to_string(),
         infinite => infinite.to_string(),
@@ -71,7 +71,7 @@ fn entry(value: &LoopyValue) -> String {
 }
 
 /// Rows of a table shown before the rest is counted (`full seq(...)` shows them all).
-const ROWS: usize = 30;
+pub(super) const ROWS: usize = 30;
 
 impl Table {
     /// `… 166 310 more values (`full seq(kayles, 0..2000000)` shows them all)`.

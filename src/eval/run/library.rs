@@ -132,6 +132,7 @@ impl Session {
                     captured: Box::default(),
                     nesting: 0,
                     loopy,
+                    builtin: false,
                 };
                 self.program.library.insert(name.name, Arc::new(function));
             }

@@ -24,8 +24,8 @@ use crate::eval::expr::ops::Operand;
 use crate::eval::report::answer::{Answer, Diagnosis, Event, FailedAssert, Summary, Verdict};
 use crate::eval::report::capped::{MoreErrors, SHOWN_ERRORS};
 use crate::eval::report::error::EvalError;
-use crate::eval::values::tables::Table;
-use crate::eval::values::{Function, Value};
+use crate::eval::values::tables::{Grid, Table};
+use crate::eval::values::{Family, Function, Value};
 use crate::eval::{Flow, Global, Result, Session};
 use crate::source::Span;
 use crate::syntax::{self, ast::*};
@@ -53,6 +53,9 @@ pub(in crate::eval) struct Program {
     /// remembers is shared (a family passing `j => rule(j)` down its recursion finds its
     /// calls again). At most `LAMBDAS_KEPT` of them (src/eval/expr/lambdas.rs).
     pub(in crate::eval) lambdas: FxHashMap<(Span, Vec<Value>), Arc<Function>>,
+    /// Built-ins named as values (`seq(nim_mul, ...)`), each one function (see
+    /// src/eval/expr/lambdas.rs).
+    pub(in crate::eval) builtin_functions: FxHashMap<Arc<str>, Arc<Function>>,
 }
 
 impl Default for Program {
@@ -67,6 +70,7 @@ impl Default for Program {
             writes_files: true,
             kept: None,
             lambdas: FxHashMap::default(),
+            builtin_functions: FxHashMap::default(),
         }
     }
 }
@@ -371,6 +375,7 @@ impl Session {
             captured: Box::default(),
             nesting: 0,
             loopy,
+            builtin: false,
         };
         self.define(name, Global::Function(Arc::new(function)));
     }
@@ -473,6 +478,7 @@ impl Session {
                         full: true,
                         ..table
                     }),
+                    Answer::Grid(grid) => Answer::Grid(Grid { full: true, ..grid }),
                     Answer::Survey(survey) => Answer::Survey(crate::survey::SurveyTable {
                         full: true,
                         ..survey
@@ -562,11 +568,29 @@ impl Session {
                     .collect(),
                 full: false,
             },
-            Value::Family(family) => Answer::Family {
-                name: self.family_name(&family),
-                example: self.family_as_defined(&family),
-            },
+            Value::Family(family) => {
+                let (params, builtin) = match &family {
+                    Family::User(function) if function.builtin => {
+                        let name = &*function.name.name;
+                        let found = crate::eval::BUILTINS.iter().find(|b| b.name == name);
+                        (
+                            function.params.len(),
+                            found.map(|b| (b.signature, b.summary)),
+                        )
+                    }
+                    Family::User(function) => (function.params.len(), None),
+                    Family::Subtraction(_) | Family::Heap(_) => (1, None),
+                };
+                Answer::Family {
+                    name: self.family_name(&family),
+                    example: self.family_as_defined(&family),
+                    params,
+                    builtin,
+                }
+            }
             Value::Table(table) => Answer::Table((*table).clone()),
+            // Not copied when the statement made it: a grid may be most of the memory.
+            Value::Grid(grid) => Answer::Grid(Arc::unwrap_or_clone(grid)),
             Value::Period(report) => Answer::Period((*report).clone()),
             Value::Survey(survey) => Answer::Survey((*survey).clone()),
             Value::Digraph(graph) => self.digraph_answer(graph),

@@ -3,7 +3,8 @@
 //! kind of value goes here; what operators make of it, in the expression room (`expr::ops`).
 //!
 //! Values: integers, truth values, sets and ranges of integers, strings, lists, sets of any
-//! values, games, families of games, and the tables and periods computed from families.
+//! values, games, families of games, and the tables (of one argument or two) and periods
+//! computed from families.
 
 pub mod tables;
 
@@ -15,7 +16,7 @@ use std::sync::Arc;
 use crate::game::GameId;
 use crate::game::heap::HeapGame;
 use crate::syntax::ast::{Expr, Ident};
-use tables::{PeriodReport, Table};
+use tables::{Grid, PeriodReport, Table};
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
@@ -44,6 +45,8 @@ pub enum Value {
     Family(Family),
     /// What `seq(F, 0..100)` computes.
     Table(Arc<Table>),
+    /// What `seq(F, 0..16, 0..16)` computes, for F of two arguments.
+    Grid(Arc<Grid>),
     /// What `period(F)` proves.
     Period(Arc<PeriodReport>),
     /// `digraph("a>b a>c b>c c>d")`: a game graph, whose vertices are games.
@@ -71,6 +74,9 @@ pub struct Function {
     pub(in crate::eval) nesting: u32,
     /// `let loopy f(n) = ...`: its calls may come back to one another (see `calls::loopy`).
     pub(in crate::eval) loopy: bool,
+    /// A built-in named where a value is wanted (`seq(nim_mul, ...)`): its body calls the
+    /// built-in on its parameters, and its errors are told where it is called.
+    pub(in crate::eval) builtin: bool,
 }
 
 impl Function {
@@ -138,6 +144,7 @@ impl Value {
             Value::Game(_) => "a game",
             Value::Family(_) => "a family of games",
             Value::Table(_) => "a table of values",
+            Value::Grid(_) => "a two-way table of values",
             Value::Period(_) => "a period",
             Value::Survey(_) => "a survey",
             Value::Digraph(_) => "a game graph",
@@ -196,7 +203,11 @@ impl Value {
     pub fn is_data(&self) -> bool {
         !matches!(
             self,
-            Value::Family(_) | Value::Table(_) | Value::Period(_) | Value::Survey(_)
+            Value::Family(_)
+                | Value::Table(_)
+                | Value::Grid(_)
+                | Value::Period(_)
+                | Value::Survey(_)
         )
     }
 
@@ -210,6 +221,7 @@ impl Value {
             Value::Set(_) | Value::SetOf(_) => 4,
             Value::Range { .. } => 5,
             Value::Map(_) => 11,
+            Value::Grid(_) => 12,
             Value::Game(_) => 6,
             Value::Family(_) => 7,
             Value::Table(_) => 8,

@@ -1,5 +1,7 @@
-//! The values `seq` and `period` make: a family's table of values, and a period proved (or
-//! how far the search looked); and what a game graph (`digraph`) prints. How they print is the report room's (`report::tables`).
+//! The values `seq` and `period` make: a family's table of values (of one argument, or a grid
+//! of two), and a period proved (or how far the search looked); and what a game graph
+//! (`digraph`) prints. How they print is the report room's (`report::tables`,
+//! `report::grids`).
 
 use crate::game::loopy::LoopyValue;
 
@@ -61,4 +63,37 @@ pub struct DigraphTable {
     pub moves: usize,
     /// Printed whole (`full G`), not folded after a thousand vertices.
     pub full: bool,
+}
+
+/// `seq(F, rows, columns)`: the value of F(x, y) for each row x and column y, as the texts
+/// print a two-dimensional game's values (Ferguson's Table 5.2, the nim products).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    pub family: String,
+    /// The names of F's two parameters: rows go through the first, columns the second.
+    pub params: [String; 2],
+    /// The first arguments, one for each row, in order.
+    pub rows: Vec<i64>,
+    /// The second arguments, one for each column, in order.
+    pub columns: Vec<i64>,
+    /// Row after row: F(rows[i], columns[j]) at `i * columns.len() + j`.
+    pub cells: Vec<Cell>,
+    /// Printed whole (`full seq(...)`), not folded after a screenful.
+    pub full: bool,
+}
+
+impl Grid {
+    /// Row `i`'s cells, one for each column.
+    pub fn row(&self, i: usize) -> &[Cell] {
+        let width = self.columns.len();
+        &self.cells[i * width..(i + 1) * width]
+    }
+}
+
+/// What F(x, y) is in a grid: an integer (`nim_mul(x, y)`), or a game's value (a nimber, or
+/// ∞K for a loopy family's game that can go on for ever).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    Int(i64),
+    Game(LoopyValue),
 }

@@ -25,6 +25,7 @@ pub(in crate::eval) use measured::Measured;
 use crate::eval::report::error::EvalError;
 use crate::eval::report::words::in_mib;
 use crate::eval::values::Value;
+use crate::eval::values::tables::Cell;
 use crate::eval::{Result, Session};
 use crate::game::GameId;
 use crate::game::loopy::LoopyValue;
@@ -158,6 +159,18 @@ impl Owning for GameId {
 /// game's list of options).
 const SUM_SLOT: u64 = 2 * size_of::<[GameId; 2]>() as u64;
 
+/// What inserting into a hash table of `len` entries of `slot` bytes may allocate at once:
+/// a full table is moved into one twice its size (an eighth of its buckets kept free, a
+/// control byte each), beside the old until it is copied. The measure would see the new
+/// table only once it was made and filled, past the limit.
+pub(in crate::eval) fn table_growth(len: usize, capacity: usize, slot: usize) -> u64 {
+    if len < capacity {
+        return 0;
+    }
+    let buckets = (capacity.max(3) + 1) * 8 / 7;
+    (2 * buckets.next_power_of_two() * (slot + 1)) as u64
+}
+
 /// What was growing when the limit was passed.
 enum Growing<'a> {
     Elements {
@@ -167,6 +180,10 @@ enum Growing<'a> {
     },
     Table {
         rows: usize,
+        bytes: u64,
+    },
+    Grid {
+        cells: usize,
         bytes: u64,
     },
     Memo {
@@ -327,6 +344,16 @@ impl Session {
         Ok(())
     }
 
+    /// Charges the grid `seq(F, rows, columns)` makes, of `cells` entries, as a table is.
+    pub(in crate::eval) fn grid_grows(&mut self, cells: usize, span: Span) -> Result<()> {
+        let each = size_of::<Cell>();
+        let bytes = cells.saturating_mul(each) as u64;
+        self.charge(bytes, Growing::Grid { cells, bytes }, span)?;
+        self.meter.held.lists += bytes;
+        self.hold_outside();
+        Ok(())
+    }
+
     /// Room for a picture drawn as pixels (a PNG), held only while it is drawn.
     pub(in crate::eval) fn room_for_image(
         &mut self,
@@ -375,6 +402,10 @@ impl Session {
                 bytes,
                 span,
             ));
+        }
+        let growth = self.calls.memo.next_growth();
+        if growth > 0 {
+            self.room_for(growth, span)?;
         }
         self.meter.held.memo += bytes;
         if self.meter.held.last_call.as_deref() != Some(family) {
@@ -497,6 +528,7 @@ impl Session {
         let own = match growing {
             Growing::Elements { bytes, .. }
             | Growing::Table { bytes, .. }
+            | Growing::Grid { bytes, .. }
             | Growing::Name { bytes, .. }
             | Growing::Image { bytes, .. }
             | Growing::Dag { bytes } => bytes,
@@ -564,6 +596,11 @@ impl Session {
             Growing::Table { rows, bytes } => (
                 "this table".to_owned(),
                 format!("{rows} rows take {}", in_mib(bytes)),
+                "a table is held whole while it is computed".to_owned(),
+            ),
+            Growing::Grid { cells, bytes } => (
+                "this table".to_owned(),
+                format!("{cells} entries take {}", in_mib(bytes)),
                 "a table is held whole while it is computed".to_owned(),
             ),
             Growing::Memo { call, entries } => (
@@ -646,6 +683,20 @@ pub(in crate::eval) fn owned_bytes(value: &Value) -> u64 {
                 .sum();
             (table.entries.len() * size_of::<(i64, LoopyValue)>() + table.family.len()) as u64
                 + ALLOCATION
+                + infinite
+        }
+        Value::Grid(grid) if Arc::strong_count(grid) == 1 => {
+            let infinite: u64 = (grid.cells.iter())
+                .filter_map(|cell| match cell {
+                    Cell::Game(LoopyValue::Infinite(k)) => {
+                        Some((k.len() * size_of::<u64>()) as u64 + ALLOCATION)
+                    }
+                    _ => None,
+                })
+                .sum();
+            let numbers = (grid.rows.len() + grid.columns.len()) * size_of::<i64>();
+            (grid.cells.len() * size_of::<Cell>() + numbers + grid.family.len()) as u64
+                + 3 * ALLOCATION
                 + infinite
         }
         _ => 0,
