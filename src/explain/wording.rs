@@ -139,7 +139,10 @@ impl<'a> Explainer<'a> {
         if let Some(place) = self.place(id) {
             return place.name.clone();
         }
-        match (self.written_of(id), self.sum_wording(id)) {
+        // The zero game is one position however it was made (`Z(3)`, a sum of zero games):
+        // the call that happened to make it first would misname it.
+        let written = self.written_of(id).filter(|_| id != self.arena.zero());
+        match (written, self.sum_wording(id)) {
             (Some(written), _) => written.name.clone(),
             (None, Some(parts)) => {
                 let names = (0..parts.len()).map(|i| self.part_name(id, i));

@@ -275,7 +275,19 @@ mod tests {
                 self.0.len() - 1
             }) as u32)
         }
-        fn options(&mut self, mut options: Vec<GameId>) -> GameId {
+        fn options(&mut self, options: Vec<GameId>) -> GameId {
+            // An option that is a sum is one position whatever the order of its parts.
+            let mut options: Vec<GameId> = options
+                .into_iter()
+                .map(|id| match &self.0[id.index()] {
+                    Node::Sum(parts) => {
+                        let mut parts = parts.to_vec();
+                        parts.sort();
+                        self.sum(&parts)
+                    }
+                    _ => id,
+                })
+                .collect();
             options.sort();
             options.dedup();
             let k = options.len() as u64;
@@ -291,6 +303,8 @@ mod tests {
             for part in parts {
                 match &self.0[part.index()] {
                     Node::Sum(inner) => flat.extend(inner.iter().copied()),
+                    // No move is made in a zero part: the sum is the others'.
+                    Node::Nim(0) => {}
                     _ => flat.push(*part),
                 }
             }

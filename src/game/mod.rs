@@ -539,10 +539,11 @@ impl Arena {
         &self.subtraction_games[set.0 as usize]
     }
 
-    /// `G + H + ...`; sums inside are opened up, a single part is itself.
+    /// `G + H + ...`; sums inside are opened up, zero parts left out (no move is made in
+    /// them: `G + 0` is G, whatever made its 0), a single part is itself.
     pub fn sum(&mut self, parts: &[GameId]) -> Result<GameId, GameError> {
         let is_sum = |id: &GameId| matches!(self.node(*id), Node::Sum(_));
-        if !parts.iter().any(is_sum) {
+        if !parts.iter().any(|&part| part == ZERO || is_sum(&part)) {
             // Nothing to open up (the usual case): the parts are the sum's, as they are.
             return match parts {
                 [] => Ok(self.zero()),
@@ -554,10 +555,15 @@ impl Arena {
         for &part in parts {
             match self.node(part) {
                 Node::Sum(inner) => flat.extend_from_slice(inner),
+                _ if part == ZERO => {}
                 _ => flat.push(part),
             }
         }
-        self.intern_view(View::Sum(&flat))
+        match flat[..] {
+            [] => Ok(self.zero()),
+            [single] => Ok(single),
+            _ => self.intern_view(View::Sum(&flat)),
+        }
     }
 }
 

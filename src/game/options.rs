@@ -6,7 +6,7 @@
 //! for as a game of its own (its moves, an explanation).
 
 use super::intern::View;
-use super::{Arena, GameError, GameId, Node};
+use super::{Arena, GameError, GameId, Node, ZERO};
 
 /// The options of a game being built: games, and sums of two games as their parts (in the
 /// order written, as [`Arena::sum`] keeps them).
@@ -49,6 +49,28 @@ impl Arena {
             mut games,
             mut sums,
         } = list;
+        // One position, one option: a sum's zero parts are left out and its parts put in
+        // order (see [`Arena::canonical`]), so `<*1 + *2>`, `<*2 + *1>` and `<*2 + *1 + 0>`
+        // are one game, as a set of them has one member.
+        if sums.iter().any(|&[a, b]| a == ZERO || b == ZERO || b < a) {
+            let mut pairs = Vec::with_capacity(sums.len());
+            for [a, b] in sums {
+                match (a == ZERO, b == ZERO) {
+                    (true, _) => games.push(b),
+                    (false, true) => games.push(a),
+                    (false, false) => pairs.push([a.min(b), a.max(b)]),
+                }
+            }
+            sums = pairs;
+        }
+        let is_sum = |arena: &Arena, id: GameId| matches!(arena.node(id), Node::Sum(_));
+        if games.iter().any(|&game| is_sum(self, game)) {
+            for game in &mut games {
+                if is_sum(self, *game) {
+                    *game = self.canonical(*game)?;
+                }
+            }
+        }
         // No two-part sum node made yet (the usual case): none among the games to look for.
         if self.nodes.pairs_made() > 0 && games.iter().any(|&g| self.two_parts(g).is_some()) {
             games.retain(|&game| match self.two_parts(game) {
@@ -59,7 +81,6 @@ impl Arena {
                 None => true,
             });
         }
-        let is_sum = |arena: &Arena, id: GameId| matches!(arena.node(id), Node::Sum(_));
         if sums
             .iter()
             .any(|&[a, b]| is_sum(self, a) || is_sum(self, b))
@@ -67,7 +88,10 @@ impl Arena {
             let mut pairs = Vec::with_capacity(sums.len());
             for parts in sums {
                 match parts.iter().any(|&part| is_sum(self, part)) {
-                    true => games.push(self.sum(&parts)?),
+                    true => {
+                        let sum = self.sum(&parts)?;
+                        games.push(self.canonical(sum)?);
+                    }
                     false => pairs.push(parts),
                 }
             }
@@ -185,11 +209,13 @@ mod tests {
             .with_option_list(list(&[made[0], two], &[[one, two]]))
             .unwrap();
         assert_eq!(lazy, mixed);
+        // `*0 + *1` is *1 (its zero part left out), and `*1 + *2` one option however often
+        // it is written.
         assert_eq!(
             arena.node(lazy),
             &Node::WithSums {
-                ids: vec![two, zero, one, one, two].into(),
-                games: 1
+                ids: vec![one, two, one, two].into(),
+                games: 2
             }
         );
     }
@@ -238,14 +264,15 @@ mod tests {
     fn listing_a_large_set_of_sums_is_bounded_by_the_options_limit() {
         let mut arena = Arena::default();
         let heaps: Vec<GameId> = (0..50).map(|n| arena.nim(n).unwrap()).collect();
-        let pairs: Vec<[GameId; 2]> = heaps.windows(2).map(|w| [w[0], w[1]]).collect();
+        // Sums of two heaps, none of them 0 (a sum with a zero part is the other part).
+        let pairs: Vec<[GameId; 2]> = heaps[1..].windows(2).map(|w| [w[0], w[1]]).collect();
         let game = arena.with_option_list(list(&heaps[..3], &pairs)).unwrap();
-        assert_eq!(arena.option_count(game), 52);
-        arena.limits.options = 51;
+        assert_eq!(arena.option_count(game), 51);
+        arena.limits.options = 50;
         let listed = arena.moves(game);
         assert!(matches!(
             listed,
-            Err(GameError::TooManyOptions { count: 52, .. })
+            Err(GameError::TooManyOptions { count: 51, .. })
         ));
         let before = arena.len();
         assert_eq!(arena.first_moves(game, 5).unwrap().len(), 0);

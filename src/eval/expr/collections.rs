@@ -114,6 +114,14 @@ impl Session {
         self.elements_done(&list);
         // Freed before the members are sorted into the set (as for a list).
         drop(list);
+        // Beside games, `0` is the zero game, as in a sum: `{Z(0) + Z(1), 0}` is one position.
+        if members.iter().any(|m| matches!(m, Value::Game(_))) {
+            for member in &mut members {
+                if *member == Value::Int(0) {
+                    *member = Value::Game(self.arena.zero());
+                }
+            }
+        }
         Ok(Value::set_of(members))
     }
 
@@ -403,8 +411,14 @@ impl Session {
             self.pass_over(data_len(collection.value), collection.span)?;
         }
         if let (Value::List(items), Value::Game(_)) = (collection.value, &item_value) {
+            let zero = Value::Game(self.arena.zero());
             for element in items.iter() {
-                if self.canonical(element.clone(), collection.span)? == item_value {
+                // `0` beside games is the zero game.
+                let element = match element {
+                    Value::Int(0) => zero.clone(),
+                    other => self.canonical(other.clone(), collection.span)?,
+                };
+                if element == item_value {
                     return Ok(true);
                 }
             }
@@ -414,6 +428,14 @@ impl Session {
             (Value::Map(entries), key) => entries.binary_search_by(|(k, _)| k.cmp(key)).is_ok(),
             (Value::Set(members), Value::Int(n)) => members.binary_search(n).is_ok(),
             (Value::Set(_), _) => false,
+            // `0` is the zero game among games, as a set literal makes it.
+            (Value::SetOf(members), Value::Int(0))
+                if members
+                    .binary_search(&Value::Game(self.arena.zero()))
+                    .is_ok() =>
+            {
+                true
+            }
             (Value::SetOf(members), value) => members.binary_search(value).is_ok(),
             (Value::List(items), value) => items.contains(value),
             (&Value::Range { start, end }, &Value::Int(n)) => {

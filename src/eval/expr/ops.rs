@@ -169,6 +169,10 @@ impl Session {
                     let x = self.canonical(Value::Game(*x), span)?;
                     x == self.canonical(Value::Game(*y), span)?
                 }
+                // `0` beside a game is the zero game.
+                (Value::Game(g), Value::Int(0)) | (Value::Int(0), Value::Game(g)) => {
+                    *g == self.arena.zero()
+                }
                 (Value::List(x), Value::List(y)) => self.same_positions(x, y, span)?,
                 (x, y) => x == y,
             };

@@ -263,6 +263,11 @@ impl Session {
     fn option_made(&self, option: GameId, made: Vec<Made>) -> (Option<String>, Maker) {
         let call = |made: &Made| self.show_args(&made.function.name.name, &made.args);
         let Node::Sum(parts) = self.arena.node(option) else {
+            // Zero games summed (`T(0, 0) + T(0, 1)`) are the zero game: none of them is it.
+            let zero = self.arena.zero();
+            if option == zero && made.iter().filter(|m| m.id == zero).count() > 1 {
+                return (None, Maker::Unknown);
+            }
             return match made.into_iter().rev().find(|m| m.id == option) {
                 Some(made) => (Some(call(&made)), Maker::Call(made)),
                 None => (None, Maker::Unknown),
