@@ -609,3 +609,13 @@ fn a_png_counts_against_the_memory_limit() {
     assert!(!file.exists());
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A name that writes out a set of thousands of numbers is cut in a node's label: each of
+/// the picture's nodes would otherwise hold it all.
+#[test]
+fn long_names_are_cut_in_labels() {
+    let dot = dot("dot sub(30, 1..=5000)");
+    let longest = dot.lines().map(|line| line.chars().count()).max().unwrap();
+    assert!(longest < 400, "a line of {longest} characters");
+    assert!(dot.contains("…"), "{dot}");
+}

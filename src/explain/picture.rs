@@ -137,7 +137,11 @@ impl Explainer<'_> {
                 && self.arena.reaches_loopy(game)
                 && self.arena.value(game)?.outcome() == crate::game::loopy::Outcome::Draw;
             let id = ids[&game];
-            let label = escape(&format!("{}\n{}", self.name(game), self.label(game)?));
+            let label = escape(&format!(
+                "{}\n{}",
+                clipped(self.name(game)),
+                self.label(game)?
+            ));
             draws |= draw;
             let fill = match (losing, draw) {
                 (true, _) => ", style=\"rounded,filled\", fillcolor=\"#f4c7c3\"",
@@ -214,4 +218,17 @@ fn escape(text: &str) -> String {
     text.replace('\\', "\\\\")
         .replace('"', "\\\"")
         .replace('\n', "\\n")
+}
+
+/// The most characters of a game's name a node's label shows: a name that writes out a
+/// set of thousands of numbers would make every node as long, and the picture unreadable.
+const LABEL_CHARS: usize = 200;
+
+/// `name` cut to [`LABEL_CHARS`] characters and `…`.
+fn clipped(mut name: String) -> String {
+    if let Some((cut, _)) = name.char_indices().nth(LABEL_CHARS) {
+        name.truncate(cut);
+        name.push('…');
+    }
+    name
 }
