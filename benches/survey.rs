@@ -1,6 +1,7 @@
 //! Surveys on 1 and on every core: `cargo bench --bench survey`. Every three-digit octal
 //! code 0.abc to n = 10^4 and 10^5 (`FULL=1`: and 10^6, about an hour on two cores), on 1
-//! thread and on all of them; the time of the whole survey and of its slowest game. The
+//! thread and on all of them (`SURVEY_TO=1000000 SURVEY_THREADS=2`: those alone); the time of
+//! the whole survey and of its slowest game. The
 //! baseline is the survey on one thread, run in the same process: the threads change
 //! nothing but the time (tests/surveys.rs checks the records agree).
 
@@ -8,19 +9,27 @@ use std::time::Instant;
 
 use grundy::survey::{self, Job};
 
+/// Numbers listed in the variable `name`, `10000,100000`, if it is set.
+fn listed(name: &str) -> Option<Vec<u64>> {
+    let text = std::env::var(name).ok()?;
+    let numbers: Option<Vec<u64>> = text.split(',').map(|n| n.trim().parse().ok()).collect();
+    Some(numbers.unwrap_or_else(|| panic!("{name}: numbers separated by commas")))
+}
+
 fn main() {
     let full = std::env::var("FULL").is_ok_and(|v| v == "1");
-    let bounds: &[u64] = if full {
-        &[10_000, 100_000, 1_000_000]
+    // `SURVEY_TO=1000000 SURVEY_THREADS=2`: one bound on one count of threads.
+    let bounds = listed("SURVEY_TO").unwrap_or(if full {
+        vec![10_000, 100_000, 1_000_000]
     } else {
-        &[10_000, 100_000]
-    };
+        vec![10_000, 100_000]
+    });
     let games = survey::expand("0.???").expect("a pattern");
     let cores = survey::cores();
     println!("0.??? ({} codes), {cores} cores", games.len());
     println!("| n | threads | whole survey | slowest game | periodic | open |");
     println!("|---|---|---|---|---|---|");
-    for &to in bounds {
+    for &to in &bounds {
         let jobs: Vec<Job> = (games.iter())
             .map(|game| Job {
                 game: game.clone(),
@@ -33,6 +42,9 @@ fn main() {
         if cores > 1 {
             threads.push(cores);
         }
+        let threads = listed("SURVEY_THREADS").map_or(threads, |counts| {
+            counts.into_iter().map(|count| count as usize).collect()
+        });
         for &count in &threads {
             let started = Instant::now();
             let records = survey::run_all(&jobs, count);

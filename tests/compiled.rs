@@ -18,7 +18,26 @@ fn transcript(program: &str, compiled: bool) -> String {
     // The generated programs write pictures now and then: not into the repository.
     session.allow_writing_files(false);
     let output = common::run_in(&mut session, "test.game", program);
-    format!("{}\n{:?}", output.transcript, output.summary)
+    format!(
+        "{}\n{:?}",
+        without_bytes_held(&output.transcript),
+        output.summary
+    )
+}
+
+/// The transcript with the bytes held before a statement that passed the `memory` limit left
+/// out: the session holds the compiled bodies too, so that figure differs by their size.
+fn without_bytes_held(transcript: &str) -> String {
+    const HELD: &str = "held before it (";
+    let mut out = String::new();
+    let mut rest = transcript;
+    while let Some(at) = rest.find(HELD) {
+        out.push_str(&rest[..at + HELD.len()]);
+        rest = rest[at + HELD.len()..].trim_start_matches(|c: char| c.is_ascii_digit());
+        out.push('…');
+    }
+    out.push_str(rest);
+    out
 }
 
 fn same_both_ways(program: &str) {

@@ -157,39 +157,11 @@ fn table_html(table: &SurveyTable) -> String {
     }
     out.push_str("</tr>");
     for record in table.records.iter().take(SHOWN) {
-        let (status, preperiod, period) = match &record.status {
-            Status::Proved {
-                preperiod, period, ..
-            } => (
-                "periodic".to_owned(),
-                preperiod.to_string(),
-                period.to_string(),
-            ),
-            Status::Open {
-                stopped: Stop::Bound,
-                ..
-            } => ("open".to_owned(), String::new(), String::new()),
-            Status::Open { stopped, .. } => (
-                format!("open ({} limit)", stopped.word()),
-                String::new(),
-                String::new(),
-            ),
-            Status::NoTheorem { .. } => ("values only".to_owned(), String::new(), String::new()),
-            Status::Mismatch { heap } => {
-                (format!("MISMATCH at {heap}"), String::new(), String::new())
-            }
-        };
-        let cells = [
-            html::escape(&record.game),
-            html::escape(&status),
-            preperiod,
-            period,
-            record.largest.to_string(),
-            record.computed.to_string(),
-        ];
+        // The terminal table's cells, without rare positions and seconds.
+        let cells = grundy::survey::cells(record);
         out.push_str("<tr>");
-        for cell in cells {
-            out.push_str(&format!("<td>{cell}</td>"));
+        for cell in &cells[..6] {
+            out.push_str(&format!("<td>{}</td>", html::escape(cell)));
         }
         out.push_str("</tr>");
     }

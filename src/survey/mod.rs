@@ -15,4 +15,4 @@ pub use codes::{MOST_CODES, expand};
 pub use file::{Writer, read, row};
 pub use job::{Job, Record, Status, StatusFields, Stop, run_job};
 pub use pool::{Listener, cores, run_all, run_jobs};
-pub use table::SurveyTable;
+pub use table::{SurveyTable, cells};

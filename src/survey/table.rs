@@ -119,8 +119,9 @@ impl fmt::Display for SurveyTable {
 }
 
 /// A record's cells: game, status, preperiod, period, largest value, values computed, rare
-/// positions (when the sparse-space engine ran), seconds.
-fn cells(record: &Record) -> [String; 8] {
+/// positions (when the sparse-space engine ran), seconds. (The terminal's table and Python's
+/// HTML table both show these.)
+pub fn cells(record: &Record) -> [String; 8] {
     let (status, preperiod, period) = match &record.status {
         Status::Proved {
             preperiod, period, ..

@@ -278,6 +278,16 @@ impl Session {
         span: Span,
     ) -> Result<Value> {
         self.charge_finding(args.iter().map(hashed_len).sum(), span)?;
+        // One position, one call: a sum is remembered by its parts in order, so that
+        // `F(*2 + *1)` is the call `F(*1 + *2)` made.
+        let in_order;
+        let args = match self.sums_in_order(args, span)? {
+            Some(ordered) => {
+                in_order = ordered;
+                &in_order[..]
+            }
+            None => args,
+        };
         if let Some(value) = self.calls.memo.get(function.id, args) {
             self.call_returned(function, args, &value);
             return Ok(value);
@@ -313,6 +323,32 @@ impl Session {
         }
         self.step(span)?;
         self.enter(function, key, span)
+    }
+
+    /// The arguments with each game that is a sum as its position (see
+    /// [`crate::game::Arena::canonical`]), if one of them is a sum written otherwise.
+    fn sums_in_order(&mut self, args: &[Value], span: Span) -> Result<Option<Vec<Value>>> {
+        let unordered = |session: &Self, value: &Value| match value {
+            Value::Game(id) => match session.arena.node(*id) {
+                crate::game::Node::Sum(parts) => !parts.is_sorted(),
+                _ => false,
+            },
+            _ => false,
+        };
+        if !args.iter().any(|arg| unordered(self, arg)) {
+            return Ok(None);
+        }
+        let mut ordered = Vec::with_capacity(args.len());
+        for arg in args {
+            ordered.push(match arg {
+                Value::Game(id) if unordered(self, arg) => {
+                    let canonical = self.arena.canonical(*id);
+                    Value::Game(canonical.map_err(|e| self.game_error(e, span))?)
+                }
+                other => other.clone(),
+            });
+        }
+        Ok(Some(ordered))
     }
 
     /// Evaluates the body of a call and remembers its value.
