@@ -513,9 +513,14 @@ fn answer_json(answer: &Answer) -> Value {
             let values: Vec<Value> = table
                 .entries
                 .iter()
-                .map(|(n, v)| {
-                    let (nimber, infinity) = worth(v);
-                    json!({ "n": n, "nimber": nimber, "infinity": infinity })
+                .map(|(n, cell)| match cell {
+                    Cell::Int(value) => {
+                        json!({ "n": n, "nimber": null, "infinity": null, "integer": value })
+                    }
+                    Cell::Game(value) => {
+                        let (nimber, infinity) = worth(value);
+                        json!({ "n": n, "nimber": nimber, "infinity": infinity, "integer": null })
+                    }
                 })
                 .collect();
             let period = table

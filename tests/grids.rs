@@ -329,3 +329,87 @@ fn a_function_of_the_wrong_kind_is_refused() {
         assert!(error.contains(wanted), "{source}: {error}");
     }
 }
+
+/// The entries of a printed one-way table (`seq(F, R)` over a range), in order.
+fn read_table(printed: &str) -> Vec<i64> {
+    (printed.lines().skip(1))
+        .flat_map(|line| line.split_once(':').unwrap().1.split_whitespace())
+        .map(|n| n.parse().unwrap())
+        .collect()
+}
+
+/// `seq(F, R)` of a function giving integers tabulates them: every square root is the one
+/// the mex rule's products square to n.
+#[test]
+fn a_table_of_integers_is_tabulated_as_it_is() {
+    let products = mex_products(64);
+    let roots = read_table(&eval("seq(nim_sqrt, 0..64)"));
+    assert_eq!(roots.len(), 64);
+    for (n, &root) in roots.iter().enumerate() {
+        assert_eq!(products[root as usize][root as usize], n as i64, "√{n}");
+    }
+    let squares: Vec<i64> = (0..64).map(|n| products[n][n]).collect();
+    assert_eq!(read_table(&eval("seq(n => n ⊗ n, 0..64)")), squares);
+    assert_eq!(
+        read_table(&eval("seq(n => 10 - 3 * n, 0..6)")),
+        [10, 7, 4, 1, -2, -5]
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["--json", "eval", "seq(n => 7 - n, 6..9)"])
+        .output()
+        .unwrap();
+    let object: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(
+        object["values"],
+        serde_json::json!([
+            {"n": 6, "integer": 1, "nimber": null, "infinity": null},
+            {"n": 7, "integer": 0, "nimber": null, "infinity": null},
+            {"n": 8, "integer": -1, "nimber": null, "infinity": null},
+        ])
+    );
+}
+
+/// A table's entries are all games or all integers: 0 beside games is the zero game (a base
+/// case), another integer beside them a slip for a heap.
+#[test]
+fn integers_beside_games_are_the_zero_game_or_refused() {
+    let base = "let f(n) = if n == 0 then 0 else <f(k) for k in 0..n>\n";
+    assert_eq!(
+        eval(&format!("{base}seq(f, 0..5)")),
+        "f: values\n0: 0 1 2 3 4"
+    );
+    let output = Command::new(env!("CARGO_BIN_EXE_grundy"))
+        .args(["--json", "eval", &format!("{base}seq(f, 0..2)")])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let object: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(object["values"][0]["nimber"], 0, "{text}");
+    assert_eq!(object["values"][0]["integer"], serde_json::Value::Null);
+    let grid = "let g(x, y) = if x == 0 then 0 else *(x + y)\nseq(g, 0..2, 0..2)";
+    assert!(eval(grid).ends_with("0: 0 0\n1: 1 2"), "{}", eval(grid));
+    for (source, wanted) in [
+        (
+            "let f(n) = if n < 2 then n else *n\nseq(f, 0..4)",
+            "`f(1)` is the integer 1, `f(2)` a game",
+        ),
+        (
+            "let g(x, y) = if x == 1 then 3 else *y\nseq(g, 0..2, 0..2)",
+            "`g(1, 0)` is the integer 3, `g(0, 0)` a game",
+        ),
+        ("seq(n => [n], 0..3)", "`(n => [n])(0)` is a list"),
+        // A library family that refuses an entry names the call made for it.
+        (
+            "seq(rugs, 0..3, 0..3)",
+            "`rugs(0, 0)` is not a call `rugs` accepts",
+        ),
+        (
+            "seq(moebius, 0..3)",
+            "`moebius(0)` is not a call `moebius` accepts",
+        ),
+    ] {
+        let error = errors(source);
+        assert!(error.contains(wanted), "{source}: {error}");
+    }
+    assert!(errors("let f(n) = if n < 2 then n else *n\nseq(f, 0..4)").contains("*1"));
+}

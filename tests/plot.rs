@@ -112,6 +112,28 @@ fn a_family_of_ones_own_is_plotted_without_a_period() {
     assert!(!texts.iter().any(|t| t.starts_with("period")), "{texts:?}");
 }
 
+/// A function's integers are drawn as they are, against an axis that says "value"; one
+/// below 0 is refused.
+#[test]
+fn a_table_of_integers_is_plotted_as_values() {
+    let svg = eval("plot seq(nim_sqrt, 0..32)");
+    let (texts, circles) = read(&svg);
+    let output = grundy(&["--json", "eval", "seq(nim_sqrt, 0..32)"]);
+    let object: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let values: Vec<u64> = (object["values"].as_array().unwrap().iter())
+        .map(|entry| entry["integer"].as_u64().unwrap())
+        .collect();
+    assert_drawn(&values, &circles);
+    assert!(texts.iter().any(|t| t == "value"), "{texts:?}");
+    assert!(!texts.iter().any(|t| t == "Grundy value"), "{texts:?}");
+    let output = grundy(&["eval", "plot seq(n => 3 - n, 0..6)"]);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("a plot draws values from 0 up") && stderr.contains("n = 4 is -1"),
+        "{stderr}"
+    );
+}
+
 /// 10^5 values are thinned to marks per pixel, not drawn one by one.
 #[test]
 fn a_plot_of_many_values_stays_small() {

@@ -260,9 +260,10 @@ impl Session {
         args: &Bound<'_, PyTuple>,
     ) -> PyResult<Vec<Py<PyAny>>> {
         match Session::table(slf, family, ns, args, "")? {
-            // Nimbers as `int`s; a loopy family's games worth ∞ as `Infinity`.
+            // Nimbers (or a function's integers) as `int`s; a loopy family's games worth ∞
+            // as `Infinity`.
             (Answer::Table(table), _) => (table.entries.iter())
-                .map(|(_, v)| crate::infinity::value_object(slf.py(), v))
+                .map(|(_, cell)| crate::tables::cell_object(slf.py(), cell))
                 .collect(),
             _ => Err(PyTypeError::new_err("`seq` made no table")),
         }

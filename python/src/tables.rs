@@ -28,12 +28,12 @@ impl Table {
         self.table.family.clone()
     }
 
-    /// The values, in the order of n: nimbers as `int`s, a loopy family's games worth ∞ as
-    /// `Infinity`.
+    /// The values, in the order of n: nimbers (or a function's integers) as `int`s, a loopy
+    /// family's games worth ∞ as `Infinity`.
     #[getter]
     fn values(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
         (self.table.entries.iter())
-            .map(|(_, v)| value_object(py, v))
+            .map(|(_, cell)| cell_object(py, cell))
             .collect()
     }
 
@@ -59,8 +59,8 @@ impl Table {
         if !(0..len).contains(&at) {
             return Err(PyIndexError::new_err("table index out of range"));
         }
-        let (n, value) = &self.table.entries[at as usize];
-        Ok((*n, value_object(py, value)?))
+        let (n, cell) = &self.table.entries[at as usize];
+        Ok((*n, cell_object(py, cell)?))
     }
 
     fn __str__(&self) -> String {
@@ -81,12 +81,8 @@ impl Table {
             html::escape(&self.table.family)
         );
         const SHOWN: usize = 200;
-        for (n, v) in self.table.entries.iter().take(SHOWN) {
-            // A nimber as its number, as `seq` prints it; ∞K as grundy writes it.
-            let v = match v {
-                LoopyValue::Finite(nimber) => nimber.to_string(),
-                infinite => infinite.to_string(),
-            };
+        for (n, cell) in self.table.entries.iter().take(SHOWN) {
+            let v = cell_text(cell);
             out.push_str(&format!("<tr><td>{n}</td><td>{v}</td></tr>"));
         }
         out.push_str("</table>");
@@ -113,7 +109,7 @@ impl Grid {
 
 /// An entry as Python's: an `int` (an integer as it is, a game by its nimber), or
 /// `Infinity` for a game worth ∞.
-fn cell_object(py: Python<'_>, cell: &Cell) -> PyResult<Py<PyAny>> {
+pub fn cell_object(py: Python<'_>, cell: &Cell) -> PyResult<Py<PyAny>> {
     match cell {
         Cell::Int(n) => Ok(n.into_pyobject(py)?.into_any().unbind()),
         Cell::Game(value) => value_object(py, value),

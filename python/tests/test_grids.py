@@ -1,5 +1,6 @@
-"""`grundy.Grid`: what `seq(F, rows, columns)` gives Python, checked against nim products
-computed here by the mex definition, not by grundy."""
+"""`grundy.Grid` and `grundy.Table` of integers: what `seq(F, rows, columns)` and `seq(F, R)`
+give Python, checked against nim products computed here by the mex definition, not by
+grundy."""
 
 from __future__ import annotations
 
@@ -48,3 +49,13 @@ def test_a_grid_shows_as_an_html_table(session: grundy.Session) -> None:
     html = session.eval("seq(nim_mul, 0..3, 0..3)")._repr_html_()
     assert html.startswith('<table class="grundy-grid"><caption>nim_mul: rows a, columns b')
     assert "<tr><th>2</th><td>0</td><td>2</td><td>3</td></tr>" in html
+
+
+def test_a_table_of_integers_gives_ints(session: grundy.Session) -> None:
+    table = session.eval("seq(nim_sqrt, 0..16)")
+    assert isinstance(table, grundy.Table)
+    products = mex_products(16)
+    assert [products[r][r] for r in table.values] == list(range(16))
+    assert table[3] == (3, table.values[3])
+    assert "<tr><td>2</td><td>3</td></tr>" in table._repr_html_()
+    assert session.eval("seq(n => 2 - n, 0..4)").values == [2, 1, 0, -1]

@@ -28,6 +28,9 @@ pub struct Sequence<'a> {
     pub infinite: &'a [i64],
     /// (preperiod, period), when proved.
     pub period: Option<(u64, u64)>,
+    /// The values are integers a function gave (`seq(nim_sqrt, 0..64)`), not Grundy values:
+    /// the axis says so, and no rare values are looked for.
+    pub integers: bool,
 }
 
 /// What a plot's marks stand for: a family's values, or a survey's games.

@@ -57,7 +57,11 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
     let infinity_row = (!infinite.is_empty()).then_some(highest + 1.5);
     let top = infinity_row.unwrap_or(highest);
     let x_pad = ((last - first) * 0.02).max(0.5);
-    let rare = rare_values(entries);
+    let rare = if sequence.integers {
+        None
+    } else {
+        rare_values(entries)
+    };
     let legend_shown = sequence.period.is_some() || rare.is_some() || infinity_row.is_some();
     // Room above the highest value for the legend, when there is one: a fifth of the height.
     let headroom = if legend_shown { 0.25 } else { 0.05 };
@@ -75,7 +79,11 @@ fn draw(root: &Area, sequence: &Sequence) -> Drawn {
     chart
         .configure_mesh()
         .x_desc("n")
-        .y_desc("Grundy value")
+        .y_desc(if sequence.integers {
+            "value"
+        } else {
+            "Grundy value"
+        })
         .x_labels(x_ticks)
         .y_labels(y_ticks)
         .x_label_formatter(&whole)
@@ -289,6 +297,7 @@ mod tests {
             entries: &entries,
             infinite: &[],
             period: None,
+            integers: false,
         };
         let svg = render(&sequence).unwrap();
         // The mark, and the legend's.
@@ -317,6 +326,7 @@ mod tests {
                 entries: &entries,
                 infinite: &[],
                 period: None,
+                integers: false,
             };
             let svg = render(&sequence).unwrap();
             let shapes = rare_shapes(&svg);
@@ -354,6 +364,7 @@ mod tests {
             entries: &entries,
             infinite: &infinite,
             period: None,
+            integers: false,
         };
         let svg = render(&sequence).unwrap();
         let shapes = infinite_shapes(&svg);
@@ -374,6 +385,7 @@ mod tests {
             entries: &entries,
             infinite: &infinite,
             period: None,
+            integers: false,
         };
         let svg = render(&sequence).unwrap();
         // One bar for the thousand neighbouring values, and the legend's.

@@ -35,7 +35,12 @@ impl Session {
         span: Span,
     ) -> Result<Value> {
         match family {
-            Family::User(function) => self.call_function(function, &[Value::Int(n)], span),
+            // A family that refuses n says so of the call made for it: `rugs(0)`.
+            Family::User(function) => {
+                let args = [Value::Int(n)];
+                (self.call_function(function, &args, span))
+                    .map_err(|flow| self.place_refusal(flow, function, &args, &[], span))
+            }
             Family::Subtraction(moves) => {
                 let pile = crate::eval::builtins::pile(n, span)?;
                 let id = self
@@ -152,21 +157,24 @@ impl Session {
             self.nimber(id, span)?;
         }
         let mut entries = Vec::with_capacity(numbers.len());
+        let name = self.family_name(family);
         let count = numbers.len() as u64;
-        for (done, n) in numbers.into_iter().enumerate() {
+        for (done, n) in numbers.iter().copied().enumerate() {
             self.step(span)?;
             if done % 256 == 0 {
-                let what = format!("seq({}, …)", self.family_name(family));
+                let what = format!("seq({name}, …)");
                 self.arena
                     .watch
                     .tick(&what, done as u64, count)
                     .map_err(|e| self.game_error(e, span))?;
             }
-            let game = self.family_member(family, n, span)?;
-            let id = self.game_value(&game, span)?;
-            // A loopy family's game may be worth ∞: its entry says so.
-            entries.push((n, self.loopy_value(id, span)?));
+            let member = self.family_member(family, n, span)?;
+            let call = || format!("{name}({n})");
+            entries.push(self.cell(member, call, span)?);
         }
+        let call = |i: usize| format!("{name}({})", numbers[i]);
+        super::grids::one_kind(&mut entries, call, span)?;
+        let entries = numbers.iter().copied().zip(entries).collect();
         let period = match family {
             Family::Subtraction(moves) => self
                 .subtraction_period(moves)?

@@ -8,6 +8,7 @@ use crate::eval::report::error::EvalError;
 use crate::eval::values::tables::{Cell, Grid};
 use crate::eval::values::{Family, Function, Value};
 use crate::eval::{Result, Session};
+use crate::game::loopy::LoopyValue;
 use crate::source::Span;
 
 /// How a function of two arguments is written, for the help of a diagnostic.
@@ -56,10 +57,19 @@ impl Session {
                         .tick(&what, done as u64, count as u64)
                         .map_err(|e| self.game_error(e, *at))?;
                 }
-                let value = self.call_function(&function, &[Value::Int(x), Value::Int(y)], *at)?;
-                cells.push(self.cell(value, &function, (x, y), *at)?);
+                let args = [Value::Int(x), Value::Int(y)];
+                let value = (self.call_function(&function, &args, *at))
+                    .map_err(|flow| self.place_refusal(flow, &function, &args, &[], *at))?;
+                let call = || format!("{}({x}, {y})", function.name.name);
+                cells.push(self.cell(value, call, *at)?);
             }
         }
+        let width = columns_list.len();
+        let call = |i: usize| {
+            let (x, y) = (rows_list[i / width], columns_list[i % width]);
+            format!("{}({x}, {y})", function.name.name)
+        };
+        one_kind(&mut cells, call, *at)?;
         let params = [0, 1].map(|i| function.params[i].name.to_string());
         Ok(Value::Grid(Arc::new(Grid {
             family: function.name.name.to_string(),
@@ -151,19 +161,20 @@ impl Session {
         }
     }
 
-    /// F(x, y) as an entry of the grid: an integer, or a game's value.
-    fn cell(
+    /// F(n) or F(x, y) as an entry of a table or grid: an integer, or a game's value (a loopy
+    /// family's game may be worth ∞: its entry says so). `call` writes F's call, for an
+    /// entry that is neither.
+    pub(in crate::eval) fn cell(
         &mut self,
         value: Value,
-        function: &Function,
-        (x, y): (i64, i64),
+        call: impl FnOnce() -> String,
         at: Span,
     ) -> Result<Cell> {
         match value {
             Value::Int(n) => Ok(Cell::Int(n)),
             Value::Game(id) => Ok(Cell::Game(self.loopy_value(id, at)?)),
             other => {
-                let call = format!("{}({x}, {y})", function.name.name);
+                let call = call();
                 let error = EvalError::type_error(
                     at,
                     "a table's entries are games or integers",
@@ -178,4 +189,45 @@ impl Session {
             }
         }
     }
+}
+
+/// A table's entries are all integers or all games: the integer 0 beside games is the zero
+/// game, as it is wherever a game is expected. Another integer beside games is refused (a
+/// family's base case written `1` for `*1`); `call(i)` writes the i-th entry's call.
+pub(in crate::eval) fn one_kind(
+    cells: &mut [Cell],
+    call: impl Fn(usize) -> String,
+    at: Span,
+) -> Result<()> {
+    let Some(game) = cells.iter().position(|c| matches!(c, Cell::Game(_))) else {
+        return Ok(());
+    };
+    if let Some(int) = cells
+        .iter()
+        .position(|c| matches!(c, Cell::Int(n) if *n != 0))
+    {
+        let Cell::Int(n) = cells[int] else {
+            unreachable!("found as an integer")
+        };
+        let error = EvalError::type_error(
+            at,
+            "a table's entries are all games or all integers",
+            format!(
+                "`{}` is the integer {n}, `{}` a game",
+                call(int),
+                call(game)
+            ),
+        );
+        let help = format!(
+            "for the nim heap of {} write `*{n}`",
+            crate::eval::report::words::chips(n)
+        );
+        return Err(error.with_help(help).into());
+    }
+    for cell in cells.iter_mut() {
+        if *cell == Cell::Int(0) {
+            *cell = Cell::Game(LoopyValue::Finite(0));
+        }
+    }
+    Ok(())
 }

@@ -76,14 +76,28 @@ impl Session {
         // Each value is looked at a few times, as a builtin goes through elements (64 a
         // step); a plot of 10^7 values takes seconds, on a thread that Ctrl-C leaves.
         self.work(table.entries.len() as u64 / 64, span)?;
+        if let Some((n, value)) = (table.entries.iter()).find_map(|(n, cell)| match cell {
+            Cell::Int(value) if *value < 0 => Some((n, value)),
+            _ => None,
+        }) {
+            let error = EvalError::invalid(
+                span,
+                "a plot draws values from 0 up",
+                format!("the entry for n = {n} is {value}"),
+            );
+            return Err(error
+                .with_help("`seq` prints the table; plot the values from 0 up")
+                .into());
+        }
         let drawn = table.clone();
         self.render_apart(span, move || {
-            // Nimbers up the axis; games worth ∞ (a loopy family's) on a row of their own.
+            // Values up the axis; games worth ∞ (a loopy family's) on a row of their own.
             let (mut entries, mut infinite) = (Vec::new(), Vec::new());
             for (n, value) in &drawn.entries {
                 match value {
-                    LoopyValue::Finite(nimber) => entries.push((*n, *nimber)),
-                    LoopyValue::Infinite(_) => infinite.push(*n),
+                    Cell::Game(LoopyValue::Finite(nimber)) => entries.push((*n, *nimber)),
+                    Cell::Int(value) => entries.push((*n, value.unsigned_abs())),
+                    Cell::Game(LoopyValue::Infinite(_)) => infinite.push(*n),
                 }
             }
             crate::plot::render(&Sequence {
@@ -91,6 +105,7 @@ impl Session {
                 entries: &entries,
                 infinite: &infinite,
                 period: drawn.period,
+                integers: (drawn.entries.iter()).any(|(_, cell)| matches!(cell, Cell::Int(_))),
             })
         })
     }

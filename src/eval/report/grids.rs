@@ -15,19 +15,11 @@
 use std::fmt;
 
 use crate::eval::report::tables::{ROWS, entry};
-use crate::eval::values::tables::{Cell, Grid};
+use crate::eval::values::tables::Grid;
 
 /// Lines of a folded grid are no longer than this many characters (a table of 0..32 × 0..32
 /// nim products fits; `seq` rows of 36 values run as long).
 const LINE: usize = 120;
-
-/// An entry as printed: an integer, or a game's value as `seq` prints it (`3`, `∞{0,2}`).
-fn shown(cell: &Cell) -> String {
-    match cell {
-        Cell::Int(n) => n.to_string(),
-        Cell::Game(value) => entry(value),
-    }
-}
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -39,7 +31,7 @@ impl fmt::Display for Grid {
         )?;
         // Characters, not bytes: `∞` is one.
         let width = |text: &str| text.chars().count();
-        let cells = self.cells.iter().map(|cell| width(&shown(cell)));
+        let cells = self.cells.iter().map(|cell| width(&entry(cell)));
         let numbers = self.columns.iter().map(|y| width(&y.to_string()));
         let wide = cells.chain(numbers).max().unwrap_or(1);
         let label = (self.rows.iter())
@@ -65,7 +57,7 @@ impl fmt::Display for Grid {
         for (i, x) in self.rows[..rows].iter().enumerate() {
             write!(f, "\n{x:>label$}:")?;
             for cell in &self.row(i)[..columns] {
-                write!(f, " {:>wide$}", shown(cell))?;
+                write!(f, " {:>wide$}", entry(cell))?;
             }
         }
         let hidden = [

@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use crate::eval::values::tables::{DigraphTable, PeriodReport, Stopped, Table};
+use crate::eval::values::tables::{Cell, DigraphTable, PeriodReport, Stopped, Table};
 use crate::game::loopy::{LoopyValue, Outcome};
 
 /// Table rows are never longer than this, even for a longer period.
@@ -61,12 +61,13 @@ impl fmt::Display for Table {
     }
 }
 
-/// A value in a table: the nimber's number (`3`, as the Grundy sequence is written), or
-/// `∞{0,2}` for a game that can go on for ever.
-pub(super) fn entry(value: &LoopyValue) -> String {
-    match value {
-        LoopyValue::Finite(n) => n.to_string(),
-        infinite => infinite.to_string(),
+/// An entry of a table or grid: an integer, or a game's value as the Grundy sequence is
+/// written, the nimber's number (`3`), or `∞{0,2}` for a game that can go on for ever.
+pub(super) fn entry(cell: &Cell) -> String {
+    match cell {
+        Cell::Int(n) => n.to_string(),
+        Cell::Game(LoopyValue::Finite(n)) => n.to_string(),
+        Cell::Game(infinite) => infinite.to_string(),
     }
 }
 

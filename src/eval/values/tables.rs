@@ -9,9 +9,9 @@ use crate::game::loopy::LoopyValue;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Table {
     pub family: String,
-    /// Each n with the value of F(n): a nimber, or ∞K for a loopy family's game that can go
-    /// on for ever.
-    pub entries: Vec<(i64, LoopyValue)>,
+    /// Each n with F(n): a game's value (a nimber, or ∞K for a loopy family's game that can
+    /// go on for ever), or an integer (`seq(nim_sqrt, 0..16)`).
+    pub entries: Vec<(i64, Cell)>,
     /// (preperiod, period), when proved: rows are then a period long.
     pub period: Option<(u64, u64)>,
     /// Printed whole (`full seq(...)`), not folded after a screenful of rows.
@@ -90,8 +90,8 @@ impl Grid {
     }
 }
 
-/// What F(x, y) is in a grid: an integer (`nim_mul(x, y)`), or a game's value (a nimber, or
-/// ∞K for a loopy family's game that can go on for ever).
+/// What F(n) is in a table, or F(x, y) in a grid: an integer (`nim_mul(x, y)`), or a game's
+/// value (a nimber, or ∞K for a loopy family's game that can go on for ever).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Cell {
     Int(i64),

@@ -652,6 +652,18 @@ impl Session {
     }
 }
 
+/// The K of each value worth ∞ (a loopy family's) among a table's entries: an allocation
+/// of its own each.
+fn infinite_bytes<'a>(cells: impl Iterator<Item = &'a Cell>) -> u64 {
+    (cells.filter_map(|cell| match cell {
+        Cell::Game(LoopyValue::Infinite(k)) => {
+            Some((k.len() * size_of::<u64>()) as u64 + ALLOCATION)
+        }
+        _ => None,
+    }))
+    .sum()
+}
+
 /// What a value holds on the heap that no other value holds: a new set, string or table
 /// (one shared with another value was charged there, or is the statement's and short-lived).
 pub(in crate::eval) fn owned_bytes(value: &Value) -> u64 {
@@ -672,28 +684,13 @@ pub(in crate::eval) fn owned_bytes(value: &Value) -> u64 {
         }
         Value::Str(text) if Arc::strong_count(text) == 1 => text.len() as u64 + ALLOCATION,
         Value::Table(table) if Arc::strong_count(table) == 1 => {
-            // The K of each value worth ∞ (a loopy family's) is an allocation of its own.
-            let infinite: u64 = (table.entries.iter())
-                .filter_map(|(_, value)| match value {
-                    LoopyValue::Infinite(k) => {
-                        Some((k.len() * size_of::<u64>()) as u64 + ALLOCATION)
-                    }
-                    LoopyValue::Finite(_) => None,
-                })
-                .sum();
-            (table.entries.len() * size_of::<(i64, LoopyValue)>() + table.family.len()) as u64
+            let infinite = infinite_bytes(table.entries.iter().map(|(_, cell)| cell));
+            (table.entries.len() * size_of::<(i64, Cell)>() + table.family.len()) as u64
                 + ALLOCATION
                 + infinite
         }
         Value::Grid(grid) if Arc::strong_count(grid) == 1 => {
-            let infinite: u64 = (grid.cells.iter())
-                .filter_map(|cell| match cell {
-                    Cell::Game(LoopyValue::Infinite(k)) => {
-                        Some((k.len() * size_of::<u64>()) as u64 + ALLOCATION)
-                    }
-                    _ => None,
-                })
-                .sum();
+            let infinite = infinite_bytes(grid.cells.iter());
             let numbers = (grid.rows.len() + grid.columns.len()) * size_of::<i64>();
             (grid.cells.len() * size_of::<Cell>() + numbers + grid.family.len()) as u64
                 + 3 * ALLOCATION
