@@ -313,6 +313,19 @@ fn board_strings_are_read_row_by_row() {
         ),
         ("rugs_board(\"HT/TH\") == rugs(1, 1) + rugs(2, 2)", "true"),
         ("turning_corners_board(\"TTTT/TTTT\") is losing", "true"),
+        // All tails is the game with no move, not the integer 0.
+        (
+            "turning_corners_board(\"T\")",
+            "0 — the player to move loses",
+        ),
+        (
+            "coin_turning_row(moebius_rule, \"TTT\")",
+            "0 — the player to move loses",
+        ),
+        (
+            "coin_product_board(ruler_rule, ruler_rule, \"TT/TT\")",
+            "0 — the player to move loses",
+        ),
         (
             "coin_board_rows(\"TH/HT\") and not coin_board_rows(\"TH/H\")",
             "true",

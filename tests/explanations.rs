@@ -106,6 +106,19 @@ fn games_of_the_users_own_are_told_in_their_words() {
     assert!(tree.contains("├── rook(2, 0) ≡ *2  (see above)"), "{tree}");
 }
 
+/// A sum's moves in different parts may reach one position: `options` says how many
+/// positions they are, as `len(options(...))` counts them.
+#[test]
+fn options_of_a_sum_say_how_many_positions_they_reach() {
+    assert_eq!(
+        eval("options *1 + *1 + *2"),
+        "*1 + *1 + *2 ≡ *2 has 4 options reaching 3 distinct games:\n  *1 + *2 ≡ *3\n  \
+         *1 + *2 ≡ *3\n  *1 + *1 ≡ 0\n  *1 + *1 + *1 ≡ *1"
+    );
+    assert_eq!(eval("len(options(*1 + *1 + *2))"), "3");
+    assert!(eval("options *1 + *2").starts_with("*1 + *2 ≡ *3 has 3 options:"));
+}
+
 /// A game of the user's own keeps its words when it reaches the explanation through a name,
 /// through another family, or beside the heap it equals.
 #[test]

@@ -322,6 +322,39 @@ fn every_ruleset_refuses_bad_arguments_at_the_users_call() {
         ("rulerette(0)", "0", "numbers its coins from 1"),
         ("rulerette_heads(0, 3)", "0", "numbers its coins from 1"),
         ("grunt(-1)", "-1", "numbers its coins from 0"),
+        ("moebius(0)", "0", "Moebius numbers its coins from 1"),
+        ("mogul(-1)", "-1", "Mogul numbers its coins from 1"),
+        // A game for its rule, or a rule listing coins for sets of coins.
+        (
+            "coin_turning(moebius, 3)",
+            "moebius, 3",
+            "a family listing the sets",
+        ),
+        (
+            "coin_turning(n => [m for m in 1..n], 4)",
+            "n => [m for m in 1..n], 4",
+            "a family listing the sets",
+        ),
+        (
+            "tartan(ruler, ruler_rule, 3, 4)",
+            "ruler, ruler_rule, 3, 4",
+            "two rules",
+        ),
+        (
+            "coin_product(twins_rule, twins, 3, 4)",
+            "twins_rule, twins, 3, 4",
+            "two rules",
+        ),
+        (
+            "tartan(ruler_rule, ruler_rule, 0, 4)",
+            "ruler_rule, ruler_rule, 0, 4",
+            "numbered from 1",
+        ),
+        (
+            "coin_turning(moebius_rule, 0)",
+            "moebius_rule, 0",
+            "and a coin from 1",
+        ),
         (
             "sub_coins(0, {1, 2})",
             "0, {1, 2}",

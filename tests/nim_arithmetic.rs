@@ -47,6 +47,7 @@ fn the_texts_facts_hold() {
         ("2 ⊗ 2", "3"),
         ("nim_mul(2, 2)", "3"),
         ("nim_mul(*5, *7) == *5 ⊗ *7", "true"),
+        ("nim_mul(0, *7) == 0 ⊗ *7", "true"),
         // Fermat 2-powers: F ⊗ F = 3F/2, F ⊗ x = F·x for x < F.
         ("16 ⊗ 16", "24"),
         ("256 ⊗ 256", "384"),
@@ -87,6 +88,21 @@ fn mistakes_are_diagnosed() {
             "past grundy's integers",
         ),
         ("nim_pow(2)", "`nim_pow` takes 2 arguments"),
+        // A game and an integer, however written: the help writes the heap.
+        (
+            "2 ⊗ *3",
+            "`⊗` multiplies two games or two integers, not a game and an integer",
+        ),
+        ("2 ⊗ *3", "write `*2`"),
+        (
+            "nim_mul(2, *3)",
+            "`nim_mul` takes two games or two integers",
+        ),
+        ("nim_mul(*6, 5)", "write `*5`"),
+        (
+            "nim_div(*6, 5)",
+            "`nim_div` takes two games or two integers",
+        ),
     ] {
         let error = errors(source);
         assert!(error.contains(message), "{source}:\n{error}");
@@ -114,4 +130,48 @@ fn fergusons_exercise_6_by_the_definition() {
         eval("[x for x in 0..16 if (x ⊗ x) ^ x ^ 6 == 0]"),
         format!("[{}]", roots.join(", "))
     );
+}
+
+/// `why` of nim arithmetic on integers works out the products that prove it, by Ferguson's
+/// rules: a product by its own, an inverse, quotient or square root by multiplying back.
+#[test]
+fn why_works_out_nim_arithmetic_on_integers() {
+    for (source, wanted) in [
+        ("why 24 ⊗ 17 == 128", "24 ⊗ 17 = (16 ⊕ 8) ⊗ (16 ⊕ 1)"),
+        ("why 24 ⊗ 17 == 128", "16 ⊗ 16 = 3·16/2 = 24"),
+        (
+            "why nim_mul(8, 8)",
+            "8 ⊗ 8 = (2 ⊗ 4) ⊗ (2 ⊗ 4) = (2 ⊗ 2) ⊗ (4 ⊗ 4)",
+        ),
+        ("why nim_inv(2) == 3", "nim_inv(2) = 3: 2 ⊗ 3 = 1"),
+        ("why nim_div(1, 2)", "nim_div(1, 2) = 3: 3 ⊗ 2 = 1"),
+        ("why nim_sqrt(8) == 14", "nim_sqrt(8) = 14: 14 ⊗ 14 = 8"),
+        ("why nim_sqrt(8) == 14", "14 ⊗ 14 = 8"),
+        ("why 2 ⊗ 3 ⊗ 5 == 2", "2 ⊗ 3 = 1"),
+    ] {
+        let proof = eval(source);
+        assert!(
+            proof.contains(wanted),
+            "{source}: no `{wanted}` in\n{proof}"
+        );
+    }
+    // Every `a ⊗ b = v` it states holds, by the mex rule.
+    let products = naive_products(32);
+    let proof = eval("why full 31 ⊗ 29 == 11 ⊗ 7 ⊗ nim_inv(3)");
+    for line in proof.lines() {
+        let Some((left, right)) = line.trim().split_once(" ⊗ ") else {
+            continue;
+        };
+        let (Ok(a), Some(Ok(b)), Some(Ok(v))) = (
+            left.parse::<usize>(),
+            right.split(" = ").next().map(str::parse::<usize>),
+            right
+                .rsplit(" = ")
+                .next()
+                .map(|v| v.split_whitespace().next().unwrap_or("").parse::<u64>()),
+        ) else {
+            continue;
+        };
+        assert_eq!(products[a][b], v, "{line}");
+    }
 }

@@ -124,6 +124,13 @@ fn a_products_moves_are_pairs_of_its_factors_moves() {
             .contains("(*1000000000 → 0: take all 1000000000 chips) × (*5 → 0: take all 5 chips)"),
         "{winning}"
     );
+    // 2^124 moves: more than a 64-bit count holds, and said so.
+    let huge = eval("moves all *(2**62) ⊗ *(2**62)");
+    let first_line = huge.lines().next().unwrap();
+    assert!(
+        first_line.ends_with(&format!(" has at least {} moves:", u64::MAX)),
+        "{first_line}"
+    );
 }
 
 #[test]

@@ -145,6 +145,12 @@ impl Explainer<'_> {
             });
         }
         let hidden = (total as usize).saturating_sub(lines.len());
+        let distinct = match distinct {
+            None if hidden == 0 && matches!(self.arena.node(game), Node::Sum(_)) => {
+                Some(self.distinct_positions(options.iter().map(|(_, option)| *option))?)
+            }
+            distinct => distinct,
+        };
         Ok(OptionList {
             game: self.name(game),
             value,
@@ -154,6 +160,16 @@ impl Explainer<'_> {
             hidden,
             full,
         })
+    }
+
+    /// How many positions these games are: moves in different parts of a sum may reach one
+    /// position (`*1 + *1 + *2` reaches `*1 + *2` by either `*1`).
+    fn distinct_positions(&mut self, games: impl Iterator<Item = GameId>) -> Result<u64> {
+        let mut positions = std::collections::HashSet::new();
+        for game in games {
+            positions.insert(self.arena.canonical(game)?);
+        }
+        Ok(positions.len() as u64)
     }
 
     /// `*21 → *18: remove 3 chips from the pile of 21`, `#7 → #5: remove 2`, `G → *0`.
@@ -337,7 +353,7 @@ impl fmt::Display for MoveList {
                 f,
                 "{} ≡ {value} has {} move{}:",
                 self.game,
-                self.total,
+                count_text(self.total),
                 plural(self.total)
             )?;
             for line in &self.moves {
@@ -350,7 +366,8 @@ impl fmt::Display for MoveList {
                 0 => write!(f, "There is no move at all.")?,
                 n => write!(
                     f,
-                    "No move wins: each of its {n} move{} leaves a game ≢ 0, which the opponent wins.",
+                    "No move wins: each of its {} move{} leaves a game ≢ 0, which the opponent wins.",
+                    count_text(n),
                     plural(n)
                 )?,
             }
@@ -380,7 +397,7 @@ impl fmt::Display for MoveList {
                 write!(
                     f,
                     "\n  … the first found; with {} moves, there may be more",
-                    self.total
+                    count_text(self.total)
                 )?;
             }
         }
@@ -415,9 +432,10 @@ impl fmt::Display for OptionList {
         let total = self.total;
         write!(
             f,
-            "{} ≡ {} has {total} option{}",
+            "{} ≡ {} has {} option{}",
             self.game,
             show_nimber(self.value),
+            count_text(total),
             plural(total)
         )?;
         if let Some(distinct) = self.distinct.filter(|&d| d != total) {
@@ -439,6 +457,15 @@ impl fmt::Display for OptionList {
             )?;
         }
         Ok(())
+    }
+}
+
+/// A count of moves, which stops at the largest 64-bit number (a product of two heaps of
+/// 2^62 has 2^124 moves).
+fn count_text(count: u64) -> String {
+    match count {
+        u64::MAX => format!("at least {}", u64::MAX),
+        count => count.to_string(),
     }
 }
 

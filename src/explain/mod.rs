@@ -25,6 +25,7 @@ pub use listing::{MoveLine, MoveList, OptionLine, OptionList};
 pub use loopy::{LoopyMove, LoopyMoves};
 pub use misere::{MisereMoves, MisereSummary, bouton_rule, misere_facts, misere_summary};
 pub use picture::TREE_WIDTH;
+pub use product::nim_product_steps;
 pub use proof::{Folded, Proof, Rule, Step, binary_columns, values_text};
 pub use why::Claim;
 pub use wording::{Wording, Written, listed_options};

@@ -110,6 +110,12 @@ impl Explainer<'_> {
     }
 }
 
+/// The steps proving a ⊗ b = its value on integers (`why 24 ⊗ 17 == 128`), folded as a
+/// proof is: none when it is immediate (a or b is 0 or 1).
+pub fn nim_product_steps(a: u64, b: u64, fold: super::Fold) -> Vec<Step> {
+    NimProduct::new(fold.width, fold.depth).steps(a, b, 0)
+}
+
 /// The derivation of nim products by Ferguson's rules, each product of powers of 2 worked
 /// out once.
 struct NimProduct {
@@ -143,12 +149,12 @@ impl NimProduct {
         if a <= 1 || b <= 1 || level >= self.depth {
             return Vec::new();
         }
-        let (a, b) = (a.max(b), a.min(b));
         if a.is_power_of_two() && b.is_power_of_two() {
-            return self.powers(a, b, level);
+            return self.powers(a.max(b), a.min(b), level);
         }
         let value = nim_mul(a, b);
-        if !self.shown.insert((a, b)) {
+        // Each product once, in whichever order it comes; told in the order it came.
+        if !self.shown.insert((a.max(b), a.min(b))) {
             let text = format!("{a} ⊗ {b} = {value} (shown above)");
             self.lines += 1;
             return vec![Step::new(text)];
@@ -233,7 +239,11 @@ impl NimProduct {
                 )],
             };
             let text = format!("{p} ⊗ {q} = {p}·{q} = {value}");
-            return vec![self.step(text, Rule::FermatTimesSmaller, detail)];
+            let rule = match fermat_factors(i).len() {
+                1 => Rule::FermatTimesSmaller,
+                _ => Rule::DistinctFermatPowers,
+            };
+            return vec![self.step(text, rule, detail)];
         }
         if i == j && i.is_power_of_two() {
             let text = format!("{p} ⊗ {p} = 3·{p}/2 = {value}");
@@ -272,7 +282,10 @@ impl NimProduct {
         }
         detail.push(format!("  = {} = {value}", chain.join(" ⊗ ")));
         let text = format!("{p} ⊗ {q} = {value}");
-        vec![self.step(text, Rule::FermatSquare, detail).because(because)]
+        vec![
+            self.step(text, Rule::FermatFactors, detail)
+                .because(because),
+        ]
     }
 }
 
@@ -345,7 +358,42 @@ mod tests {
         assert_eq!(lines[0], "8 ⊗ 8 = 13");
         assert_eq!(lines[1], "8 ⊗ 8 = (2 ⊗ 4) ⊗ (2 ⊗ 4) = (2 ⊗ 2) ⊗ (4 ⊗ 4)");
         assert_eq!(lines[2], "  = 3 ⊗ 6 = 13");
-        assert_eq!(lines[3], "6 ⊗ 3 = 13");
+        assert_eq!(lines[3], "3 ⊗ 6 = 13");
+    }
+
+    /// A step cites Ferguson's rule (i) only for a Fermat 2-power times a smaller number, and
+    /// (ii) only for a Fermat 2-power squared.
+    #[test]
+    fn each_rule_is_cited_where_it_applies() {
+        let fermat = |n: u64| n.is_power_of_two() && n.trailing_zeros().is_power_of_two();
+        let mut cited = std::collections::HashSet::new();
+        for (a, b) in [
+            (8, 8),
+            (32, 32),
+            (1 << 40, 1 << 40),
+            (1 << 24, 3),
+            (255, 254),
+        ] {
+            let mut stack = NimProduct::new(8, 8).steps(a, b, 0);
+            while let Some(step) = stack.pop() {
+                if let Some(rule) = step.rule {
+                    let (lhs, _) = step.text.split_once(" = ").unwrap();
+                    let (p, q) = lhs.split_once(" ⊗ ").unwrap();
+                    let (p, q): (u64, u64) = (p.parse().unwrap(), q.parse().unwrap());
+                    match rule {
+                        Rule::FermatTimesSmaller => assert!(fermat(p) && q < p, "{}", step.text),
+                        Rule::FermatSquare => assert!(fermat(p) && p == q, "{}", step.text),
+                        Rule::DistinctFermatPowers | Rule::FermatFactors => {
+                            assert!(!fermat(p), "{}", step.text)
+                        }
+                        _ => {}
+                    }
+                    cited.insert(format!("{rule:?}"));
+                }
+                stack.extend(step.because);
+            }
+        }
+        assert_eq!(cited.len(), 5, "{cited:?}");
     }
 
     /// Every line `a ⊗ b = v` (and every `= v` at a line's end) holds.

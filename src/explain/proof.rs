@@ -69,6 +69,11 @@ pub enum Rule {
     FermatTimesSmaller,
     /// A Fermat 2-power times itself is 3/2 of it.
     FermatSquare,
+    /// Distinct Fermat 2-powers multiply as numbers: the rule above, one factor at a time.
+    DistinctFermatPowers,
+    /// Powers of 2 written as products of Fermat 2-powers: the squares among them by one
+    /// rule, the distinct ones by the other.
+    FermatFactors,
 }
 
 impl Rule {
@@ -109,6 +114,12 @@ impl Rule {
                 "a Fermat 2-power times a smaller number, Ferguson §5.3 (i)"
             }
             Rule::FermatSquare => "a Fermat 2-power squared is 3/2 of it, Ferguson §5.3 (ii)",
+            Rule::DistinctFermatPowers => {
+                "distinct Fermat 2-powers multiply as numbers, Ferguson §5.3 (i) in turn"
+            }
+            Rule::FermatFactors => {
+                "as products of Fermat 2-powers: squares by §5.3 (ii), the rest by (i)"
+            }
         }
     }
 }

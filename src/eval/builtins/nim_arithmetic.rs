@@ -88,8 +88,8 @@ impl Session {
         self.times((lhs.value, lhs.span), (rhs.value, rhs.span), "`⊗`", span)
     }
 
-    /// The nim product of two naturals, or the product game of two games (an integer
-    /// beside a game being its nim heap).
+    /// The nim product of two naturals, or the product game of two games (0 beside a game
+    /// being the zero game, as in a sum).
     fn times(
         &mut self,
         (lhs, lhs_span): (&Value, Span),
@@ -97,6 +97,7 @@ impl Session {
         what: &str,
         span: Span,
     ) -> Result<Value> {
+        not_mixed((lhs, lhs_span), (rhs, rhs_span), what)?;
         if matches!(lhs, Value::Game(_)) || matches!(rhs, Value::Game(_)) {
             let left = self.factor(lhs, lhs_span, what)?;
             let right = self.factor(rhs, rhs_span, what)?;
@@ -162,6 +163,7 @@ impl Session {
             }
             "nim_div" => {
                 let second = self.eval(&args[1])?;
+                not_mixed((&first, args[0].span), (&second, args[1].span), &what)?;
                 let b = self.nimber_operand(&second, args[1].span, &what)?;
                 match nimber::nim_div(a.value, b.value) {
                     Some(quotient) => {
@@ -185,4 +187,28 @@ impl Session {
             }
         }
     }
+}
+
+/// Two games or two integers, as `⊗` takes them: an integer beside a game is refused (but 0,
+/// the zero game), as `*3 + 2` is, rather than silently made a heap.
+fn not_mixed(
+    (lhs, lhs_span): (&Value, Span),
+    (rhs, rhs_span): (&Value, Span),
+    what: &str,
+) -> Result<()> {
+    let (n, at) = match (lhs, rhs) {
+        (Value::Game(_), Value::Int(n)) if *n != 0 => (*n, rhs_span),
+        (Value::Int(n), Value::Game(_)) if *n != 0 => (*n, lhs_span),
+        _ => return Ok(()),
+    };
+    let error = EvalError::type_error(
+        at,
+        format!("{what} takes two games or two integers, not a game and an integer"),
+        format!("this is the integer {n}"),
+    );
+    let help = format!(
+        "for the nim heap of {} write `*{n}`; for the integers, `nimber(G)` of the game",
+        crate::eval::report::words::chips(n)
+    );
+    Err(error.with_help(help).into())
 }

@@ -38,6 +38,9 @@ impl Session {
         if play != self.claims.current_play {
             return self.in_play(play, |session| session.reasons(expr, steps));
         }
+        if self.nim_arithmetic(expr, steps)? {
+            return Ok(());
+        }
         match &expr.kind {
             ExprKind::Chain { first, rest } => {
                 let xor = rest.iter().all(|(op, ..)| *op == BinOp::Xor);
@@ -179,6 +182,82 @@ impl Session {
             format!(", so {} is false", self.typed(left.span.to(right.span)))
         };
         Ok(Step::new(format!("{a_text} {sign} {b_text}{conclusion}")))
+    }
+
+    /// Nim arithmetic on naturals, checked by nim products worked out by Ferguson's rules:
+    /// `a ⊗ b` and `nim_mul(a, b)` by their own, `nim_inv(a) = v` as a ⊗ v = 1,
+    /// `nim_div(a, b) = q` as q ⊗ b = a, `nim_sqrt(a) = r` as r ⊗ r = a. Whether `expr` was
+    /// one.
+    fn nim_arithmetic(&mut self, expr: &Expr, steps: &mut Vec<Step>) -> Result<bool> {
+        let (name, operands): (&str, Vec<&Expr>) = match &expr.kind {
+            ExprKind::Chain { first, rest } if rest.iter().all(|(op, ..)| *op == BinOp::NimMul) => {
+                (
+                    "⊗",
+                    std::iter::once(&**first)
+                        .chain(rest.iter().map(|(_, _, e)| e))
+                        .collect(),
+                )
+            }
+            ExprKind::Call { callee, args }
+                if matches!(
+                    &*callee.name,
+                    "nim_mul" | "nim_inv" | "nim_div" | "nim_sqrt"
+                ) =>
+            {
+                (&*callee.name, args.iter().collect())
+            }
+            _ => return Ok(false),
+        };
+        let mut values = Vec::new();
+        for operand in &operands {
+            match self.eval_root(operand)? {
+                Value::Int(n) if n >= 0 => values.push(n as u64),
+                _ => return Ok(false),
+            }
+        }
+        let Value::Int(result) = self.eval_root(expr)? else {
+            return Ok(false);
+        };
+        for operand in &operands {
+            self.reasons(operand, steps)?;
+        }
+        let result = result as u64;
+        let typed = self.typed(expr.span);
+        // The products that prove it, and what they say of it.
+        let (products, why): (Vec<(u64, u64)>, String) = match (name, values.as_slice()) {
+            ("⊗", _) => {
+                let mut products = Vec::new();
+                let mut acc = values[0];
+                for &v in &values[1..] {
+                    products.push((acc, v));
+                    acc = crate::game::nimber::nim_mul(acc, v);
+                }
+                (products, String::new())
+            }
+            ("nim_mul", &[a, b]) => (vec![(a, b)], String::new()),
+            ("nim_inv", &[a]) => (vec![(a, result)], format!(": {a} ⊗ {result} = 1")),
+            ("nim_div", &[a, b]) => (vec![(result, b)], format!(": {result} ⊗ {b} = {a}")),
+            ("nim_sqrt", &[a]) => (
+                vec![(result, result)],
+                format!(": {result} ⊗ {result} = {a}"),
+            ),
+            _ => return Ok(false),
+        };
+        let mut because = Vec::new();
+        for (a, b) in products {
+            let derived = crate::explain::nim_product_steps(a, b, self.fold);
+            if derived.is_empty() {
+                let value = crate::game::nimber::nim_mul(a, b);
+                because.push(Step::new(format!("{a} ⊗ {b} = {value}")));
+            }
+            because.extend(derived);
+        }
+        // A product is its own derivation; the others say what the products show.
+        match why.is_empty() {
+            true => steps.extend(because),
+            false => steps.push(Step::new(format!("{typed} = {result}{why}")).because(because)),
+        }
+        Ok(true)
     }
 
     /// The terms of `a ^ b ^ c`, if all are natural numbers.

@@ -222,6 +222,9 @@ impl Session {
                 BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                     format!("games are not ordered: `{symbol}` compares integers")
                 }
+                BinOp::NimMul => {
+                    "`⊗` multiplies two games or two integers, not a game and an integer".to_owned()
+                }
                 _ => format!("`{symbol}` works on integers, not on games"),
             };
             let error =
@@ -347,7 +350,7 @@ impl Session {
             };
         }
         match op {
-            BinOp::Add => format!("for the nim heap of {} write `*{n}`", chips(n)),
+            BinOp::Add | BinOp::NimMul => format!("for the nim heap of {} write `*{n}`", chips(n)),
             BinOp::Eq | BinOp::Ne => format!(
                 "for the nim heap of {} write `*{n}`; to compare the game's value with {n}, \
                  write `nimber({}) {symbol} {n}`",
