@@ -2,30 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import threading
-from typing import Callable
-
-import pytest
-
 import grundy
+from interrupting import interrupted
 
 # More work than the steps limit below allows (which takes a few seconds to reach, well past
 # the interrupt at half a second): without the interrupt these stop
 # on that limit with a GrundyError, seconds later, and the test fails.
 LONG = "count(a < b for a in 0..100000 for b in 0..100000)"
-
-
-def interrupted(work: Callable[[], object]) -> None:
-    """Runs `work` with a SIGINT sent to the process half a second in."""
-    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            work()
-    finally:
-        timer.cancel()
 
 
 def test_ctrl_c_stops_a_statement_and_the_session_goes_on() -> None:

@@ -4,9 +4,7 @@ records, its file the language's, resumed the same way."""
 
 from __future__ import annotations
 
-import os
 import pickle
-import signal
 import threading
 import time
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
@@ -16,6 +14,8 @@ from typing import Any, Callable, Iterable, Mapping
 import pytest
 
 import grundy
+from interrupting import interrupted
+
 
 def kept(records: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Each record's fields, but the time and memory it took (which vary run to run)."""
@@ -212,19 +212,6 @@ def test_a_job_releases_the_gil() -> None:
     # or two at its ends): no tick well inside it.
     inside = [t for t in ticks if start + 0.05 < t < end - 0.05]
     assert end - start > 0.2 and len(inside) > 1000, (end - start, len(inside))
-
-
-def interrupted(work: Callable[[], object]) -> float:
-    """Runs `work` with a SIGINT sent to this process half a second in; how long it took."""
-    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
-    started = time.monotonic()
-    timer.start()
-    try:
-        with pytest.raises(KeyboardInterrupt):
-            work()
-    finally:
-        timer.cancel()
-    return time.monotonic() - started
 
 
 def test_ctrl_c_stops_a_job() -> None:
