@@ -1,13 +1,45 @@
 //! Surveys on 1 and on every core: `cargo bench --bench survey`. Every three-digit octal
-//! code 0.abc to n = 10^4 and 10^5 (`FULL=1`: and 10^6, about an hour on two cores), on 1
+//! code 0.abc to n = 10^4 and 10^5 (`FULL=1`: and 10^6, 44 minutes on two cores), on 1
 //! thread and on all of them (`SURVEY_TO=1000000 SURVEY_THREADS=2`: those alone); the time of
-//! the whole survey and of its slowest game. The
-//! baseline is the survey on one thread, run in the same process: the threads change
-//! nothing but the time (tests/surveys.rs checks the records agree).
+//! the whole survey and of its slowest game, and on standard error each game that took ten
+//! seconds or more and, every minute, the games done. The baseline is the survey on one
+//! thread, run in the same process: the threads change nothing but the time
+//! (tests/surveys.rs checks the records agree).
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-use grundy::survey::{self, Job};
+use grundy::survey::{self, Job, Listener, Record};
+
+/// Gathers the records, telling on standard error each game that took a while and, every
+/// minute, how far the survey has got: a run of an hour is not silent.
+struct Progress {
+    records: Vec<Record>,
+    started: Instant,
+    last_told: Instant,
+}
+
+impl Listener for Progress {
+    fn record(&mut self, record: Record) {
+        if record.millis >= 10_000 {
+            eprintln!(
+                "  {} took {:.1} s ({:.0} s in)",
+                record.game,
+                record.millis as f64 / 1000.0,
+                self.started.elapsed().as_secs_f64()
+            );
+        }
+        self.records.push(record);
+    }
+
+    fn progress(&mut self, done: usize, total: usize, _: u64) -> bool {
+        if self.last_told.elapsed() >= Duration::from_secs(60) {
+            self.last_told = Instant::now();
+            let minutes = self.started.elapsed().as_secs_f64() / 60.0;
+            eprintln!("  {done} of {total} games after {minutes:.0} min");
+        }
+        true
+    }
+}
 
 /// Numbers listed in the variable `name`, `10000,100000`, if it is set.
 fn listed(name: &str) -> Option<Vec<u64>> {
@@ -47,8 +79,14 @@ fn main() {
         });
         for &count in &threads {
             let started = Instant::now();
-            let records = survey::run_all(&jobs, count);
+            let mut progress = Progress {
+                records: Vec::with_capacity(jobs.len()),
+                started,
+                last_told: started,
+            };
+            survey::run_jobs(&jobs, count, &mut progress);
             let whole = started.elapsed().as_secs_f64();
+            let records = progress.records;
             let slowest = records.iter().max_by_key(|r| r.millis).expect("a game");
             let periodic = (records.iter())
                 .filter(|r| matches!(r.status, survey::Status::Proved { .. }))
