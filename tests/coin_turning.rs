@@ -313,6 +313,11 @@ fn board_strings_are_read_row_by_row() {
         ),
         ("rugs_board(\"HT/TH\") == rugs(1, 1) + rugs(2, 2)", "true"),
         ("turning_corners_board(\"TTTT/TTTT\") is losing", "true"),
+        // A rule's sets may be ranges.
+        (
+            "coin_turning(n => [k..n for k in 1..n], 4) == coin_turning_row(n => [k..n for k in 1..n], \"TTTH\")",
+            "true",
+        ),
         // All tails is the game with no move, not the integer 0.
         (
             "turning_corners_board(\"T\")",

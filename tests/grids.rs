@@ -398,6 +398,10 @@ fn integers_beside_games_are_the_zero_game_or_refused() {
             "`g(1, 0)` is the integer 3, `g(0, 0)` a game",
         ),
         ("seq(n => [n], 0..3)", "`(n => [n])(0)` is a list"),
+        (
+            "seq(n => kayles, 0..2)",
+            "`kayles` is a family of games, not a game",
+        ),
         // A library family that refuses an entry names the call made for it.
         (
             "seq(rugs, 0..3, 0..3)",

@@ -341,6 +341,16 @@ fn every_ruleset_refuses_bad_arguments_at_the_users_call() {
             "two rules",
         ),
         (
+            "coin_turning_row(moebius, \"HTH\")",
+            "moebius, \"HTH\"",
+            "such as moebius_rule (not the game moebius)",
+        ),
+        (
+            "coin_product_board(moebius, twins_rule, \"H\")",
+            "moebius, twins_rule, \"H\"",
+            "families listing the sets",
+        ),
+        (
             "coin_product(twins_rule, twins, 3, 4)",
             "twins_rule, twins, 3, 4",
             "two rules",

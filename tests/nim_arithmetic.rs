@@ -103,6 +103,9 @@ fn mistakes_are_diagnosed() {
             "nim_div(*6, 5)",
             "`nim_div` takes two games or two integers",
         ),
+        // A negative integer is no heap: the help does not write `*-2`.
+        ("nim_mul(*3, -2)", "a nim heap holds 0 chips or more"),
+        ("*3 ⊗ -2", "a nim heap holds 0 chips or more"),
     ] {
         let error = errors(source);
         assert!(error.contains(message), "{source}:\n{error}");
@@ -148,6 +151,9 @@ fn why_works_out_nim_arithmetic_on_integers() {
         ("why nim_sqrt(8) == 14", "nim_sqrt(8) = 14: 14 ⊗ 14 = 8"),
         ("why nim_sqrt(8) == 14", "14 ⊗ 14 = 8"),
         ("why 2 ⊗ 3 ⊗ 5 == 2", "2 ⊗ 3 = 1"),
+        // Told in the order written, and unfolded by `full`.
+        ("why 2 ⊗ 8 == 12", "2 ⊗ 8 = 2 ⊗ (2 ⊗ 4) = (2 ⊗ 2) ⊗ 4"),
+        ("why full 5 ⊗ 12 == 1", "4 ⊗ 2 = 4·2 = 8"),
     ] {
         let proof = eval(source);
         assert!(
@@ -155,6 +161,11 @@ fn why_works_out_nim_arithmetic_on_integers() {
             "{source}: no `{wanted}` in\n{proof}"
         );
     }
+    // A function of the program's own under a built-in's name is not derived as the built-in.
+    let own = eval("let nim_div(a, b) = a - b\nwhy nim_div(7, 2) == 5");
+    assert!(!own.contains('⊗'), "{own}");
+    let negative = eval("let nim_inv(a) = a - 5\nwhy nim_inv(2) == -3");
+    assert!(!negative.contains('⊗'), "{negative}");
     // Every `a ⊗ b = v` it states holds, by the mex rule.
     let products = naive_products(32);
     let proof = eval("why full 31 ⊗ 29 == 11 ⊗ 7 ⊗ nim_inv(3)");

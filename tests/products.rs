@@ -142,7 +142,7 @@ fn why_gives_the_product_rule_and_the_nim_products_derivation() {
         "= 16 ⊗ 16 ⊕ 16 ⊗ 1 ⊕ 8 ⊗ 16 ⊕ 8 ⊗ 1",
         "= 24 ⊕ 16 ⊕ 128 ⊕ 8 = 128",
         "16 ⊗ 16 = 3·16/2 = 24   (a Fermat 2-power squared is 3/2 of it",
-        "16 ⊗ 8 = 16·8 = 128   (a Fermat 2-power times a smaller number",
+        "8 ⊗ 16 = 8·16 = 128   (a Fermat 2-power times a smaller number",
     ] {
         assert!(proof.contains(line), "{line}\n{proof}");
     }

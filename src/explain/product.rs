@@ -150,7 +150,7 @@ impl NimProduct {
             return Vec::new();
         }
         if a.is_power_of_two() && b.is_power_of_two() {
-            return self.powers(a.max(b), a.min(b), level);
+            return self.powers(a, b, level);
         }
         let value = nim_mul(a, b);
         // Each product once, in whichever order it comes; told in the order it came.
@@ -187,8 +187,7 @@ impl NimProduct {
         let mut derived = 0;
         let mut more = 0;
         for (p, q) in terms {
-            let (p, q) = (p.max(q), p.min(q));
-            if q <= 1 || self.shown.contains(&(p, q)) {
+            if p.min(q) <= 1 || self.shown.contains(&(p.max(q), p.min(q))) {
                 continue;
             }
             if derived == self.width {
@@ -211,8 +210,9 @@ impl NimProduct {
         ]
     }
 
-    /// Steps proving p ⊗ q for powers of 2, p ≥ q ≥ 2.
-    fn powers(&mut self, p: u64, q: u64, level: usize) -> Vec<Step> {
+    /// Steps proving x ⊗ y for powers of 2 of at least 2, told in the order given.
+    fn powers(&mut self, x: u64, y: u64, level: usize) -> Vec<Step> {
+        let (p, q) = (x.max(y), x.min(y));
         if level >= self.depth || !self.shown.insert((p, q)) {
             return Vec::new();
         }
@@ -227,10 +227,10 @@ impl NimProduct {
                     vec![format!("{p} is a Fermat 2-power larger than {q}")]
                 }
                 _ => vec![format!(
-                    "{p} ⊗ {q} = {} ⊗ {} = {}: distinct Fermat 2-powers, each larger than the \
+                    "{x} ⊗ {y} = {} ⊗ {} = {}: distinct Fermat 2-powers, each larger than the \
                      product of those before it",
-                    factors_text(&fermat_factors(i)),
-                    factors_text(&fermat_factors(j)),
+                    factors_text(&fermat_factors(x.trailing_zeros())),
+                    factors_text(&fermat_factors(y.trailing_zeros())),
                     factors
                         .iter()
                         .map(u64::to_string)
@@ -238,7 +238,7 @@ impl NimProduct {
                         .join(" ⊗ ")
                 )],
             };
-            let text = format!("{p} ⊗ {q} = {p}·{q} = {value}");
+            let text = format!("{x} ⊗ {y} = {x}·{y} = {value}");
             let rule = match fermat_factors(i).len() {
                 1 => Rule::FermatTimesSmaller,
                 _ => Rule::DistinctFermatPowers,
@@ -268,9 +268,9 @@ impl NimProduct {
             written.push_str(&format!(" ⊗ {rest}"));
         }
         let mut detail = vec![format!(
-            "{p} ⊗ {q} = {} ⊗ {} = {written}",
-            factors_text(&fermat_factors(i)),
-            factors_text(&fermat_factors(j))
+            "{x} ⊗ {y} = {} ⊗ {} = {written}",
+            factors_text(&fermat_factors(x.trailing_zeros())),
+            factors_text(&fermat_factors(y.trailing_zeros()))
         )];
         let mut because = Vec::new();
         let mut product = factors[0];
@@ -281,7 +281,7 @@ impl NimProduct {
             product = nim_mul(product, factor);
         }
         detail.push(format!("  = {} = {value}", chain.join(" ⊗ ")));
-        let text = format!("{p} ⊗ {q} = {value}");
+        let text = format!("{x} ⊗ {y} = {value}");
         vec![
             self.step(text, Rule::FermatFactors, detail)
                 .because(because),
@@ -352,7 +352,7 @@ mod tests {
         assert_eq!(lines[2], "  = 16 ⊗ 16 ⊕ 16 ⊗ 1 ⊕ 8 ⊗ 16 ⊕ 8 ⊗ 1");
         assert_eq!(lines[3], "  = 24 ⊕ 16 ⊕ 128 ⊕ 8 = 128");
         assert!(lines.contains(&"16 ⊗ 16 = 3·16/2 = 24".to_owned()));
-        assert!(lines.contains(&"16 ⊗ 8 = 16·8 = 128".to_owned()));
+        assert!(lines.contains(&"8 ⊗ 16 = 8·16 = 128".to_owned()));
         // 8 ⊗ 8 = (2 ⊗ 4) ⊗ (2 ⊗ 4) = (2 ⊗ 2) ⊗ (4 ⊗ 4) = 3 ⊗ 6 = 13.
         let lines = derivation(8, 8);
         assert_eq!(lines[0], "8 ⊗ 8 = 13");
@@ -379,7 +379,8 @@ mod tests {
                 if let Some(rule) = step.rule {
                     let (lhs, _) = step.text.split_once(" = ").unwrap();
                     let (p, q) = lhs.split_once(" ⊗ ").unwrap();
-                    let (p, q): (u64, u64) = (p.parse().unwrap(), q.parse().unwrap());
+                    let (x, y): (u64, u64) = (p.parse().unwrap(), q.parse().unwrap());
+                    let (p, q) = (x.max(y), x.min(y));
                     match rule {
                         Rule::FermatTimesSmaller => assert!(fermat(p) && q < p, "{}", step.text),
                         Rule::FermatSquare => assert!(fermat(p) && p == q, "{}", step.text),

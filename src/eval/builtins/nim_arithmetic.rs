@@ -207,8 +207,8 @@ fn not_mixed(
         format!("this is the integer {n}"),
     );
     let help = format!(
-        "for the nim heap of {} write `*{n}`; for the integers, `nimber(G)` of the game",
-        crate::eval::report::words::chips(n)
+        "{}; for the integers, `nimber(G)` of the game",
+        crate::eval::report::words::heap_help(n)
     );
     Err(error.with_help(help).into())
 }

@@ -173,6 +173,7 @@ impl Session {
         match value {
             Value::Int(n) => Ok(Cell::Int(n)),
             Value::Game(id) => Ok(Cell::Game(self.loopy_value(id, at)?)),
+            Value::Family(family) => Err(self.family_not_game(&family, at).into()),
             other => {
                 let call = call();
                 let error = EvalError::type_error(
@@ -218,10 +219,7 @@ pub(in crate::eval) fn one_kind(
                 call(game)
             ),
         );
-        let help = format!(
-            "for the nim heap of {} write `*{n}`",
-            crate::eval::report::words::chips(n)
-        );
+        let help = crate::eval::report::words::heap_help(n);
         return Err(error.with_help(help).into());
     }
     for cell in cells.iter_mut() {

@@ -10,7 +10,22 @@ use crate::syntax::ast::{BinOp, Expr, ExprKind};
 
 impl Session {
     /// `why 21 ^ 7 < 21`, `why mex{0, 1, 2, 3} == 3`: the value, and the reasons for it.
-    pub(in crate::eval) fn plain_proof(&mut self, target: &Expr) -> Result<Explanation> {
+    pub(in crate::eval) fn plain_proof(
+        &mut self,
+        target: &Expr,
+        full: bool,
+    ) -> Result<Explanation> {
+        // `why full` unfolds every derivation (the nim products') as it does a game's.
+        let screen = self.fold;
+        if full {
+            self.fold = crate::explain::Fold::FULL;
+        }
+        let proof = self.plain_proof_folded(target);
+        self.fold = screen;
+        proof
+    }
+
+    fn plain_proof_folded(&mut self, target: &Expr) -> Result<Explanation> {
         let value = self.eval_root(target)?;
         let text = self.typed(target.span);
         let mut steps = Vec::new();
@@ -202,7 +217,7 @@ impl Session {
                 if matches!(
                     &*callee.name,
                     "nim_mul" | "nim_inv" | "nim_div" | "nim_sqrt"
-                ) =>
+                ) && self.is_the_built_in(&callee.name) =>
             {
                 (&*callee.name, args.iter().collect())
             }
@@ -218,10 +233,12 @@ impl Session {
         let Value::Int(result) = self.eval_root(expr)? else {
             return Ok(false);
         };
+        let Ok(result) = u64::try_from(result) else {
+            return Ok(false);
+        };
         for operand in &operands {
             self.reasons(operand, steps)?;
         }
-        let result = result as u64;
         let typed = self.typed(expr.span);
         // The products that prove it, and what they say of it.
         let (products, why): (Vec<(u64, u64)>, String) = match (name, values.as_slice()) {
@@ -258,6 +275,12 @@ impl Session {
             false => steps.push(Step::new(format!("{typed} = {result}{why}")).because(because)),
         }
         Ok(true)
+    }
+
+    /// Whether a call of this name is the built-in: no name of the program's hides it.
+    fn is_the_built_in(&self, name: &str) -> bool {
+        let local = self.frame.locals.iter().any(|(own, _)| &**own == name);
+        !local && self.global(name).is_none()
     }
 
     /// The terms of `a ^ b ^ c`, if all are natural numbers.

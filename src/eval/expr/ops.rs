@@ -323,8 +323,9 @@ impl Session {
             op,
             BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge
         );
-        // `*2 * 3` reads `(*2) * 3`: the prefix took only the 2.
+        // `*2 * 3` reads `(*2) * 3`: the prefix took only the 2 (no heap has -3 chips).
         if arithmetic
+            && n >= 0
             && std::ptr::eq(game.value, lhs.value)
             && let Some(Expr {
                 kind:
@@ -350,7 +351,7 @@ impl Session {
             };
         }
         match op {
-            BinOp::Add | BinOp::NimMul => format!("for the nim heap of {} write `*{n}`", chips(n)),
+            BinOp::Add | BinOp::NimMul => crate::eval::report::words::heap_help(n),
             BinOp::Eq | BinOp::Ne => format!(
                 "for the nim heap of {} write `*{n}`; to compare the game's value with {n}, \
                  write `nimber({}) {symbol} {n}`",

@@ -17,6 +17,15 @@ pub(in crate::eval) fn chips(n: i64) -> String {
     }
 }
 
+/// The help for an integer where a game was meant: the heap to write, `*2`; a negative
+/// integer is no heap at all.
+pub(in crate::eval) fn heap_help(n: i64) -> String {
+    match n {
+        0.. => format!("for the nim heap of {} write `*{n}`", chips(n)),
+        _ => format!("a nim heap holds 0 chips or more, so {n} stands for no game"),
+    }
+}
+
 /// `512 bytes`, `12 KiB`, `3 MiB`: rounded up.
 pub(in crate::eval) fn amount(bytes: u64) -> String {
     match bytes {

@@ -63,7 +63,7 @@ impl Session {
                         .map_err(|e| self.game_error(e, target.span))?;
                     Ok(Explanation::Proof(proof))
                 }
-                None => self.plain_proof(target),
+                None => self.plain_proof(target, full),
             };
         }
         let value = self.eval_root(target)?;
