@@ -203,13 +203,11 @@ pub(in crate::eval) fn one_kind(
     let Some(game) = cells.iter().position(|c| matches!(c, Cell::Game(_))) else {
         return Ok(());
     };
-    if let Some(int) = cells
-        .iter()
-        .position(|c| matches!(c, Cell::Int(n) if *n != 0))
-    {
-        let Cell::Int(n) = cells[int] else {
-            unreachable!("found as an integer")
-        };
+    let other = cells.iter().enumerate().find_map(|(i, cell)| match cell {
+        Cell::Int(n) if *n != 0 => Some((i, *n)),
+        _ => None,
+    });
+    if let Some((int, n)) = other {
         let error = EvalError::type_error(
             at,
             "a table's entries are all games or all integers",

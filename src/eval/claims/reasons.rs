@@ -236,9 +236,6 @@ impl Session {
         let Ok(result) = u64::try_from(result) else {
             return Ok(false);
         };
-        for operand in &operands {
-            self.reasons(operand, steps)?;
-        }
         let typed = self.typed(expr.span);
         // The products that prove it, and what they say of it.
         let (products, why): (Vec<(u64, u64)>, String) = match (name, values.as_slice()) {
@@ -260,6 +257,10 @@ impl Session {
             ),
             _ => return Ok(false),
         };
+        // The operands' own reasons first, once it is sure this is nim arithmetic.
+        for operand in &operands {
+            self.reasons(operand, steps)?;
+        }
         let mut because = Vec::new();
         for (a, b) in products {
             let derived = crate::explain::nim_product_steps(a, b, self.fold);
